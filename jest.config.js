@@ -1,0 +1,30 @@
+// Three projects so each kind of test can be run alone; `npm test` runs them all.
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@scriptbook/([^/]+)$': '<rootDir>/libs/$1/src',
+    '^@scriptbook/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,scripts,test}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,services,scripts,test}/**/*.int-spec.ts'],
+      testTimeout: 30000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/{services,test}/**/*.e2e-spec.ts'],
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { ContentItem, ContentKind, ItemOfKind, linksOf, PackManifest } from './schema';
+
+export interface LoadedPack {
+  readonly manifest: PackManifest;
+  readonly itemIds: readonly string[];
+}
+
+/**
+ * All content packs, validated and indexed in memory. Content is read-only
+ * per release, so a library is built once and shared; `hash` changes whenever
+ * any pack's data does, which lets frontends cache by it.
+ */
+export class ContentLibrary {
+  private readonly byId = new Map<string, ContentItem>();
+  private readonly byKind = new Map<ContentKind, ContentItem[]>();
+
+  constructor(
+    readonly packs: readonly LoadedPack[],
+    items: readonly ContentItem[],
+    readonly hash: string,
+  ) {
+    for (const item of items) {
+      this.byId.set(item.id, item);
+      const list = this.byKind.get(item.kind) ?? [];
+      list.push(item);
+      this.byKind.set(item.kind, list);
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): ContentItem | undefined {
+    return this.byId.get(id);
+  }
+
+  getOfKind<K extends ContentKind>(kind: K, id: string): ItemOfKind<K> | undefined {
+    const item = this.byId.get(id);
+    return item && item.kind === kind ? (item as ItemOfKind<K>) : undefined;
+  }
+
+  ofKind<K extends ContentKind>(kind: K): readonly ItemOfKind<K>[] {
+    return (this.byKind.get(kind) ?? []) as ItemOfKind<K>[];
+  }
+
+  games(): readonly ItemOfKind<'game'>[] {
+    return this.ofKind('game');
+  }
+
+  isGame(id: string): boolean {
+    return this.getOfKind('game', id) !== undefined;
+  }
+
+  /** Every (from, to) pair whose target is not in the library. */
+  danglingLinks(): { from: string; to: string }[] {
+    const dangling: { from: string; to: string }[] = [];
+    for (const item of this.byId.values()) {
+      for (const to of linksOf(item)) if (!this.byId.has(to)) dangling.push({ from: item.id, to });
+    }
+    return dangling;
+  }
+}
+
+export function contentHash(chunks: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex').slice(0, 16);
+}

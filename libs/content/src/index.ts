@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './content-library';
+export * from './content-errors';
+export * from './load-packs';

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ContentLibrary, contentHash, LoadedPack } from './content-library';
+import { ContentValidationError } from './content-errors';
+import { ContentItem, PackDataFile, PackManifest } from './schema';
+
+/** Packs ship beside the library's code, in source and in the build alike. */
+export const DEFAULT_PACKS_DIR = resolve(__dirname, '..', 'packs');
+
+function readJson(path: string, problems: string[]): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    problems.push(`${path}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function formatIssues(where: string, issues: readonly { path: PropertyKey[]; message: string }[]): string[] {
+  return issues.map((issue) => `${where} at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+}
+
+/**
+ * Reads and validates every pack folder under `packsDir`. Collects every
+ * problem (schema errors, duplicate ids, dangling links) before failing, so
+ * one run of `content:validate` shows all that needs fixing.
+ */
+export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): ContentLibrary {
+  const problems: string[] = [];
+  const packs: LoadedPack[] = [];
+  const items: ContentItem[] = [];
+  const seenIn = new Map<string, string>();
+  const hashed: string[] = [];
+
+  const folders = existsSync(packsDir)
+    ? readdirSync(packsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  if (folders.length === 0) problems.push(`no content packs found in ${packsDir}`);
+
+  for (const folder of folders) {
+    const manifestPath = join(packsDir, folder, 'pack.json');
+    const parsedManifest = PackManifest.safeParse(readJson(manifestPath, problems));
+    if (!parsedManifest.success) {
+      problems.push(...formatIssues(`${folder}/pack.json`, parsedManifest.error.issues));
+      continue;
+    }
+    const manifest = parsedManifest.data;
+    if (manifest.id !== folder) problems.push(`${folder}/pack.json: id "${manifest.id}" must match its folder name`);
+    const itemIds: string[] = [];
+    for (const file of manifest.files) {
+      const where = `${folder}/${file}`;
+      const raw = readFileSync(join(packsDir, folder, file), 'utf8');
+      hashed.push(where, raw);
+      const data = PackDataFile.safeParse(readJson(join(packsDir, folder, file), problems));
+      if (!data.success) {
+        problems.push(...formatIssues(where, data.error.issues));
+        continue;
+      }
+      data.data.items.forEach((rawItem, index) => {
+        const parsed = ContentItem.safeParse(rawItem);
+        if (!parsed.success) {
+          const label = (rawItem as { id?: unknown })?.id ?? `item ${index}`;
+          problems.push(...formatIssues(`${where} ${String(label)}`, parsed.error.issues));
+          return;
+        }
+        const item = parsed.data;
+        const previous = seenIn.get(item.id);
+        if (previous) {
+          problems.push(`duplicate id ${item.id} in ${where} (first in ${previous})`);
+          return;
+        }
+        seenIn.set(item.id, where);
+        items.push(item);
+        itemIds.push(item.id);
+      });
+    }
+    hashed.push(manifest.id, manifest.version);
+    packs.push({ manifest, itemIds });
+  }
+
+  const library = new ContentLibrary(packs, items, contentHash(hashed));
+  for (const { from, to } of library.danglingLinks()) problems.push(`${from} links to missing ${to}`);
+  if (problems.length > 0) throw new ContentValidationError(problems);
+  return library;
+}
+
+let shared: ContentLibrary | undefined;
+
+/** The packs shipped with this release, loaded once per process. */
+export function contentLibrary(): ContentLibrary {
+  shared ??= loadContentLibrary();
+  return shared;
+}
