@@ -1,31 +1,41 @@
 import { z } from 'zod';
 import { GameItem, ModuleItem } from './game';
+import { hopeKinds, hopeLinks } from './hope';
+import { sharedKinds, sharedLinks } from './shared-kinds';
+import { zsKinds, zsLinks } from './stalker-zs';
+import { twomKinds, twomLinks } from './twom';
 
 export * from './common';
 export * from './game';
+export * from './shared-kinds';
+export * from './twom';
+export * from './hope';
+export * from './stalker-zs';
 
 /**
- * Every kind of content item, discriminated by `kind`. Game-specific kinds
- * are added here as their schema modules are written; this union is the one
- * source of truth for both validation and the TypeScript types.
+ * Every kind of content item, discriminated by `kind`: the one source of
+ * truth for validation and for the TypeScript types.
  */
-export const ContentItem = z.discriminatedUnion('kind', [GameItem, ModuleItem]);
+export const ContentItem = z.discriminatedUnion('kind', [
+  GameItem,
+  ModuleItem,
+  ...sharedKinds,
+  ...twomKinds,
+  ...hopeKinds,
+  ...zsKinds,
+]);
 export type ContentItem = z.infer<typeof ContentItem>;
 export type ContentKind = ContentItem['kind'];
 export type ItemOfKind<K extends ContentKind> = Extract<ContentItem, { kind: K }>;
 
 /**
- * The ids an item points at, for link checking. Kinds with links add a case;
- * a link that the seeds point outside themselves (a book they do not contain)
- * is an external reference, not an id, and is not listed here.
+ * The ids an item points at, for link checking. A reference to a book the
+ * seeds do not contain is an external reference, not an id, and is not listed.
  */
 export function linksOf(item: ContentItem): string[] {
-  switch (item.kind) {
-    case 'module':
-      return [item.gameId, ...(item.parentModuleId ? [item.parentModuleId] : [])];
-    default:
-      return [];
-  }
+  if (item.kind === 'game') return [];
+  if (item.kind === 'module') return [item.gameId, ...(item.parentModuleId ? [item.parentModuleId] : [])];
+  return sharedLinks(item) ?? twomLinks(item) ?? hopeLinks(item) ?? zsLinks(item) ?? [];
 }
 
 /** A pack's manifest, `pack.json` at the root of its folder. */
