@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { BaseConfig } from '../config/config';
+
+export interface PersistenceDefinition {
+  /** The owning service; it names its Postgres schema and its SQLite file. */
+  readonly service: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly migrations: MixedList<Function | string>;
+}
+
+type PersistenceConfig = Pick<BaseConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_DIR'>;
+
+/**
+ * Postgres when DATABASE_URL is set, each service in its own schema;
+ * otherwise an embedded SQLite file per service under SQLITE_DIR. Schema
+ * changes come only from checked-in migrations: `synchronize` stays off.
+ */
+export function dataSourceOptions(config: PersistenceConfig, definition: PersistenceDefinition): DataSourceOptions {
+  const common = {
+    entities: definition.entities,
+    migrations: definition.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+  } as const;
+  if (config.DATABASE_URL) {
+    const schema = config.DATABASE_SCHEMA ?? definition.service;
+    return {
+      ...common,
+      type: 'postgres',
+      url: config.DATABASE_URL,
+      schema,
+      applicationName: `scriptbook-${definition.service}`,
+      // search_path too, so the service's own raw SQL sees only its schema.
+      extra: { max: 10, options: `-c search_path=${schema}` },
+    };
+  }
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: join(resolve(config.SQLITE_DIR), `${definition.service}.sqlite`),
+    enableWAL: true,
+    // Other processes (the worker, a migration run) may hold the write lock briefly.
+    timeout: 5_000,
+  };
+}
+
+/** Creates what the database needs before TypeORM can connect to it. */
+async function prepareStorage(options: DataSourceOptions): Promise<void> {
+  if (options.type === 'postgres') {
+    const client = new Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    } finally {
+      await client.end();
+    }
+  } else if (options.type === 'better-sqlite3') {
+    mkdirSync(resolve(options.database, '..'), { recursive: true });
+  }
+}
+
+/** Connects and applies pending migrations, each in its own transaction. */
+export async function openDataSource(options: DataSourceOptions, runMigrations = true): Promise<DataSource> {
+  await prepareStorage(options);
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  if (runMigrations) await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

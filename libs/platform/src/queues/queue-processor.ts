@@ -1,0 +1,76 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { BaseConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { HealthRegistry } from '../health/health.registry';
+import { LOGGER } from '../logging/logger.token';
+import type { Logger } from '../logging/logger';
+import { jobsProcessed } from '../metrics/metrics';
+import { redisOptionsFromUrl } from '../redis/redis-connection';
+import { QueueDefinition } from './queue-definition';
+
+/** Every worker of the process, so shutdown can drain them before anything else closes. */
+@Injectable()
+export class WorkerRegistry {
+  private readonly workers: Worker[] = [];
+
+  add(worker: Worker): void {
+    this.workers.push(worker);
+  }
+
+  /** Stops taking jobs and waits for the running ones to finish. */
+  async closeAll(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+}
+
+export interface ProcessorOptions {
+  readonly concurrency?: number;
+}
+
+/**
+ * Base of every job processor: validates the payload against the queue's
+ * definition before `handle` sees it, so a malformed job fails at once
+ * instead of half-running. A worker process lists its processors as
+ * providers; API processes never do.
+ */
+export abstract class QueueProcessor<P> implements OnModuleInit {
+  @Inject(APP_CONFIG) private readonly config!: BaseConfig;
+  @Inject(WorkerRegistry) private readonly registry!: WorkerRegistry;
+  @Inject(HealthRegistry) private readonly health!: HealthRegistry;
+  @Inject(LOGGER) protected readonly logger!: Logger;
+
+  protected constructor(
+    private readonly definition: QueueDefinition<P>,
+    private readonly options: ProcessorOptions = {},
+  ) {}
+
+  protected abstract handle(payload: P, job: Job): Promise<unknown>;
+
+  onModuleInit(): void {
+    const worker = new Worker(this.definition.name, (job) => this.run(job), {
+      connection: { ...redisOptionsFromUrl(this.config.REDIS_URL), maxRetriesPerRequest: null },
+      prefix: this.config.REDIS_PREFIX,
+      concurrency: this.options.concurrency ?? 1,
+    });
+    worker.on('failed', (job, error) => {
+      jobsProcessed.inc({ queue: this.definition.name, outcome: 'failed' });
+      this.logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, `job of ${this.definition.name} failed`);
+    });
+    worker.on('completed', () => jobsProcessed.inc({ queue: this.definition.name, outcome: 'completed' }));
+    worker.on('error', (error) => this.logger.error({ err: error }, `worker of ${this.definition.name} errored`));
+    this.health.register(`worker:${this.definition.name}`, async () => {
+      if (!worker.isRunning()) throw new Error('worker is not running');
+    });
+    this.registry.add(worker);
+  }
+
+  private async run(job: Job): Promise<unknown> {
+    const parsed = this.definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      // A payload that can never be valid is not worth retrying.
+      throw new UnrecoverableError(`invalid payload for ${this.definition.name}: ${parsed.error.issues[0]?.message}`);
+    }
+    return this.handle(parsed.data, job);
+  }
+}
