@@ -25,3 +25,5 @@ export * from './redis/redis-connection';
 export * from './redis/redis.module';
 export * from './graphql/request-loaders';
 export * from './persistence/unique-violation';
+export * from './persistence/time-ordered-id';
+export * from './errors/graphql-exception.filter';

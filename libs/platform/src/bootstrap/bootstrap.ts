@@ -17,9 +17,9 @@ export interface ServiceDefinition<S extends z.ZodTypeAny> {
   readonly module: Type | DynamicModule;
   readonly configSchema: S;
   /** Largest request body accepted, e.g. `100kb`. */
-  readonly bodyLimit?: (config: z.infer<S> & BaseConfig) => string;
+  bodyLimit?(config: z.infer<S> & BaseConfig): string;
   /** Last-minute wiring of the HTTP app (CORS, extra middleware). */
-  readonly configure?: (app: NestExpressApplication, config: z.infer<S> & BaseConfig) => void;
+  configure?(app: NestExpressApplication, config: z.infer<S> & BaseConfig): void;
 }
 
 export interface RunningService<C = BaseConfig> {

@@ -1,11 +1,13 @@
 import { Type } from '@nestjs/common';
-import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
+import { ArgsType, Directive, Field, Int, ObjectType } from '@nestjs/graphql';
 import { BadUserInputError } from '../errors/domain-errors';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 @ObjectType({ description: 'Relay page information: where this page sits in the whole list.' })
+// Every subgraph with a paginated list declares this same value type.
+@Directive('@shareable')
 export class PageInfo {
   @Field() hasNextPage!: boolean;
   @Field() hasPreviousPage!: boolean;

@@ -1,10 +1,12 @@
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, ApolloFederationDriverConfig } from '@nestjs/apollo';
-import { DynamicModule, Type } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { TokenService } from '../auth/token.service';
 import { formatGraphQLError } from '../errors/format-graphql-error';
+import { GraphQLErrorPassthroughFilter } from '../errors/graphql-exception.filter';
 import type { Logger } from '../logging/logger';
 import { LOGGER } from '../logging/logger.token';
 import { metricsPlugin } from '../metrics/metrics';
@@ -21,7 +23,7 @@ export interface SubgraphOptions {
  * trace consumer exists and it costs every request.
  */
 export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicModule {
-  return GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
+  const graphql = GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
     driver: ApolloFederationDriver,
     inject: [TokenService, LOGGER],
     useFactory: (tokens: TokenService, logger: Logger) => ({
@@ -38,4 +40,12 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
       context: ({ req }: { req: Request }) => ({ req, viewer: tokens.viewerFrom(req.headers.authorization) }),
     }),
   });
+  return {
+    module: SubgraphGraphQLHostModule,
+    imports: [graphql],
+    providers: [{ provide: APP_FILTER, useClass: GraphQLErrorPassthroughFilter }],
+  };
 }
+
+@Module({})
+class SubgraphGraphQLHostModule {}

@@ -11,6 +11,11 @@ export interface PersistenceDefinition {
   readonly entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly migrations: MixedList<Function | string>;
+  /**
+   * Workers share their service's database but leave migrations to the API
+   * process (or `npm run migrate`), so two processes never race to apply them.
+   */
+  readonly runMigrations?: boolean;
 }
 
 type PersistenceConfig = Pick<BaseConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_DIR'>;
@@ -66,11 +71,31 @@ async function prepareStorage(options: DataSourceOptions): Promise<void> {
   }
 }
 
-/** Connects and applies pending migrations, each in its own transaction. */
+/**
+ * Applies pending migrations, each in its own transaction. On Postgres an
+ * advisory lock serialises replicas that start together; the second one
+ * finds nothing left to do.
+ */
+export async function migrate(dataSource: DataSource): Promise<string[]> {
+  const options = dataSource.options;
+  if (options.type !== 'postgres') return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  const lockKey = `scriptbook-migrations:${options.schema}`;
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** Connects, and applies pending migrations unless told not to. */
 export async function openDataSource(options: DataSourceOptions, runMigrations = true): Promise<DataSource> {
   await prepareStorage(options);
   const dataSource = new DataSource(options);
   await dataSource.initialize();
-  if (runMigrations) await dataSource.runMigrations({ transaction: 'each' });
+  if (runMigrations) await migrate(dataSource);
   return dataSource;
 }

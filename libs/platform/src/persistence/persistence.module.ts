@@ -37,7 +37,8 @@ export class PersistenceModule {
     const dataSource: Provider = {
       provide: DataSource,
       inject: [APP_CONFIG],
-      useFactory: (config: BaseConfig) => openDataSource(dataSourceOptions(config, definition)),
+      useFactory: (config: BaseConfig) =>
+        openDataSource(dataSourceOptions(config, definition), definition.runMigrations ?? true),
     };
     return { module: PersistenceModule, providers: [dataSource, DatabaseLifecycle], exports: [DataSource] };
   }

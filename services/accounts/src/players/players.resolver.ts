@@ -1,4 +1,4 @@
-import { Args, Context, Mutation, Query, Resolver, ResolveReference } from '@nestjs/graphql';
+import { Args, Context, Mutation, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
 import { alignByKey, AuthenticatedPlayer, CurrentPlayer, requestLoader } from '@scriptbook/platform';
 import { PlayerEntity } from './player.entity';
 import { LoginInput, RegisterPlayerInput } from './player.inputs';
@@ -29,7 +29,7 @@ export class PlayersResolver {
   }
 
   @ResolveReference()
-  async resolveReference(reference: { id: string }, @Context() context: object): Promise<Player | null> {
+  async resolveReference(@Parent() reference: { id: string }, @Context() context: object): Promise<Player | null> {
     const loader = requestLoader<string, PlayerEntity | null>(context, 'players', async (ids) =>
       alignByKey(ids, await this.players.findByIds(ids), (player) => player.id),
     );

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { In, Repository } from 'typeorm';
-import { ConflictError, InjectRepository, isUniqueViolation, parseInput, TokenService, UnauthenticatedError } from '@scriptbook/platform';
+import { ConflictError, InjectRepository, isUniqueViolation, parseInput, timeOrderedId, TokenService, UnauthenticatedError } from '@scriptbook/platform';
 import { PlayerEntity } from './player.entity';
 import { LoginInput, loginSchema, RegisterPlayerInput, registerPlayerSchema } from './player.inputs';
 import { AuthPayload } from './player.model';
@@ -17,7 +16,7 @@ export class PlayersService {
   async register(input: RegisterPlayerInput): Promise<AuthPayload> {
     const valid = parseInput(registerPlayerSchema, input);
     const player = this.players.create({
-      id: randomUUID(),
+      id: timeOrderedId(),
       email: valid.email,
       displayName: valid.displayName,
       passwordHash: await hashPassword(valid.password),

@@ -1,0 +1,16 @@
+import { timeOrderedId } from './time-ordered-id';
+
+describe('timeOrderedId', () => {
+  it('is a version 7 UUID', () => {
+    expect(timeOrderedId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('sorts as a string in the order of its milliseconds', () => {
+    const ids = [3, 1_700_000_000_000, 1_700_000_000_001, 2_000_000_000_000].map((ms) => timeOrderedId(ms));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('differs between two ids of the same millisecond', () => {
+    expect(timeOrderedId(42)).not.toBe(timeOrderedId(42));
+  });
+});

@@ -1,0 +1,20 @@
+import { DEFAULT_PORTS } from '@scriptbook/platform';
+
+export interface PlatformPiece {
+  /** Process name; also the key of its default port. */
+  readonly name: keyof typeof DEFAULT_PORTS;
+  readonly role: 'subgraph' | 'worker' | 'gateway';
+  /** Compiled entrypoint, relative to dist/. */
+  readonly entry: string;
+}
+
+/** Every process of the platform, in start order: subgraphs, workers, then the gateway. */
+export const PLATFORM_PIECES: readonly PlatformPiece[] = [
+  { name: 'accounts', role: 'subgraph', entry: 'services/accounts/src/main.js' },
+  { name: 'content', role: 'subgraph', entry: 'services/content/src/main.js' },
+  { name: 'rules', role: 'subgraph', entry: 'services/rules/src/main.js' },
+  { name: 'campaigns', role: 'subgraph', entry: 'services/campaigns/src/main.js' },
+  { name: 'scoring', role: 'subgraph', entry: 'services/scoring/src/main.js' },
+  { name: 'scoring-worker', role: 'worker', entry: 'services/scoring/src/worker.js' },
+  { name: 'gateway', role: 'gateway', entry: 'services/gateway/src/main.js' },
+];

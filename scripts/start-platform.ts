@@ -1,0 +1,156 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+import { DEFAULT_PORTS } from '@scriptbook/platform';
+import { PLATFORM_PIECES, PlatformPiece } from './platform-pieces';
+
+/**
+ * `npm start`: the whole platform on one machine. Every subgraph, the
+ * workers and the gateway run as their own processes, exactly as they run in
+ * containers, on SQLite files under ./data unless DATABASE_URL says otherwise.
+ */
+
+const ROOT = resolve(__dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
+const READY_TIMEOUT_MS = 60_000;
+
+const children: { name: string; process: ChildProcess }[] = [];
+let stopping = false;
+
+function say(message: string): void {
+  process.stdout.write(`[platform] ${message}\n`);
+}
+
+function portOf(name: keyof typeof DEFAULT_PORTS): number {
+  return DEFAULT_PORTS[name] + PORT_OFFSET;
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Uses REDIS_URL if it answers; else a private redis-server if one is installed; else says what to do. */
+async function ensureRedis(): Promise<string> {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await redisAnswers(url)) return url;
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    process.stderr.write(
+      `No Redis answers at ${url}, and no redis-server is installed to start a private one.\n` +
+        'Install Redis (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis),\n' +
+        'or point REDIS_URL at a running Redis, then run npm start again.\n',
+    );
+    process.exit(1);
+  }
+  const port = await freePort();
+  const dir = resolve(process.env.SQLITE_DIR ?? join(ROOT, 'data'));
+  say(`no Redis at ${url}; starting a private redis-server on port ${port}`);
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: 'ignore',
+  });
+  children.push({ name: 'redis-server', process: redis });
+  const privateUrl = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (await redisAnswers(privateUrl)) return privateUrl;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the private redis-server did not start');
+}
+
+function envFor(piece: PlatformPiece, shared: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...shared, PORT: String(portOf(piece.name)) };
+  if (piece.role === 'gateway') {
+    for (const subgraph of ['accounts', 'content', 'rules', 'campaigns', 'scoring'] as const) {
+      env[`${subgraph.toUpperCase()}_URL`] = `http://127.0.0.1:${portOf(subgraph)}/graphql`;
+    }
+  }
+  return env;
+}
+
+function launch(piece: PlatformPiece, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'runtime-paths.js'), join(DIST, piece.entry)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push({ name: piece.name, process: child });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`[platform] ${piece.name} exited (${signal ?? code}); stopping the platform\n`);
+    void stopAll(1);
+  });
+  return child;
+}
+
+async function waitReady(piece: PlatformPiece): Promise<void> {
+  const url = `http://127.0.0.1:${portOf(piece.name)}/health/ready`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${piece.name} was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
+}
+
+/** The gateway goes first so no new request reaches a stopping subgraph; Redis last. */
+async function stopAll(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const { process: child } of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise<void>((r) => {
+      const timer = setTimeout(() => (child.kill('SIGKILL'), r()), 15_000);
+      child.once('exit', () => (clearTimeout(timer), r()));
+    });
+  }
+  process.exit(exitCode);
+}
+
+async function main(): Promise<void> {
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+  const sqliteDir = resolve(process.env.SQLITE_DIR ?? join(ROOT, 'data'));
+  mkdirSync(sqliteDir, { recursive: true });
+  const shared: NodeJS.ProcessEnv = { ...process.env, SQLITE_DIR: sqliteDir, REDIS_URL: await ensureRedis() };
+  say(process.env.DATABASE_URL ? 'database: Postgres (DATABASE_URL)' : `database: SQLite files in ${sqliteDir}`);
+
+  // Subgraphs first (they apply their migrations), then workers, then the gateway.
+  for (const role of ['subgraph', 'worker', 'gateway'] as const) {
+    const pieces = PLATFORM_PIECES.filter((piece) => piece.role === role);
+    for (const piece of pieces) launch(piece, envFor(piece, shared));
+    await Promise.all(pieces.map(waitReady));
+  }
+  say(`Scriptbook is ready: http://localhost:${portOf('gateway')}/graphql`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[platform] ${(error as Error).message}\n`);
+  void stopAll(1);
+});

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { ContentLibrary } from '@scriptbook/content';
+import { BadUserInputError, InjectQueue, TypedQueue } from '@scriptbook/platform';
+import { leaderboardRebuildQueue, LeaderboardRebuildPayload } from './leaderboard-rebuild.queue';
+
+@Injectable()
+export class LeaderboardsService {
+  constructor(
+    @InjectQueue(leaderboardRebuildQueue) private readonly rebuilds: TypedQueue<LeaderboardRebuildPayload>,
+    private readonly content: ContentLibrary,
+  ) {}
+
+  /**
+   * One rebuild per game at a time: a request while one is queued or running
+   * joins it (same job id) instead of queueing duplicate work.
+   */
+  async requestRebuild(gameId: string, requestedBy: string): Promise<string> {
+    if (!this.content.isGame(gameId)) {
+      throw new BadUserInputError('gameId', 'known-game', `gameId: no game "${gameId}"; see the games query`);
+    }
+    return this.rebuilds.add('leaderboard-rebuild', { gameId, requestedBy }, { deduplication: { id: `rebuild:${gameId}` } });
+  }
+}

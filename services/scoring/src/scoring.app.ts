@@ -1,0 +1,20 @@
+import { DEFAULT_PORTS, ServiceDefinition, serviceConfigSchema } from '@scriptbook/platform';
+import { ScoringApiModule } from './scoring-api.module';
+import { ScoringWorkerModule } from './scoring-worker.module';
+
+export const scoringConfigSchema = serviceConfigSchema(DEFAULT_PORTS.scoring, {});
+export const scoringWorkerConfigSchema = serviceConfigSchema(DEFAULT_PORTS['scoring-worker'], {});
+
+/** Scores and leaderboards; long work goes to the scoring worker. */
+export const scoringApp: ServiceDefinition<typeof scoringConfigSchema> = {
+  name: 'scoring',
+  module: ScoringApiModule,
+  configSchema: scoringConfigSchema,
+};
+
+/** Runs scoring's queues; serves only /health and /metrics. */
+export const scoringWorkerApp: ServiceDefinition<typeof scoringWorkerConfigSchema> = {
+  name: 'scoring-worker',
+  module: ScoringWorkerModule,
+  configSchema: scoringWorkerConfigSchema,
+};
