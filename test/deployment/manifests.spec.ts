@@ -1,0 +1,552 @@
+// Static checks on the deployment artifacts (k8s/, docker-compose.yml,
+// Dockerfile). Pure file parsing: no network, no Docker engine, no cluster.
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { join, relative } from 'path';
+import { parse, parseAllDocuments } from 'yaml';
+import { DEFAULT_PORTS } from '@scriptbook/platform';
+import { PLATFORM_PIECES } from '../../scripts/platform-pieces';
+
+const ROOT = join(__dirname, '..', '..');
+const K8S_DIR = join(ROOT, 'k8s');
+
+// The platform contract: the processes `npm start` runs, each on its own port.
+const portsOf = (roles: string[]) =>
+  Object.fromEntries(PLATFORM_PIECES.filter((p) => roles.includes(p.role)).map((p) => [p.name, DEFAULT_PORTS[p.name]]));
+const API_PORTS: Record<string, number> = portsOf(['gateway', 'subgraph']);
+const WORKER_PORTS: Record<string, number> = portsOf(['worker']);
+const APP_PORTS: Record<string, number> = { ...API_PORTS, ...WORKER_PORTS };
+const APIS = Object.keys(API_PORTS);
+const WORKERS = Object.keys(WORKER_PORTS);
+const APPS = [...APIS, ...WORKERS];
+const SUBGRAPHS = APIS.filter((name) => name !== 'gateway');
+// Processes that own (or share) a Postgres schema, and which schema.
+const DATABASE_SCHEMA: Record<string, string> = {
+  accounts: 'accounts',
+  campaigns: 'campaigns',
+  scoring: 'scoring',
+  'scoring-worker': 'scoring',
+};
+const NO_DATABASE = ['gateway', 'content', 'rules'];
+const COMPOSE_INFRA = ['postgres', 'redis'];
+const RUNTIME_PATHS = './scripts/runtime-paths.js';
+const NAME_LABEL = 'app.kubernetes.io/name';
+
+/** Source file a process is started from: APIs run main.ts, `<svc>-worker` runs `<svc>`'s worker.ts. */
+function expectedEntrypoint(app: string): string {
+  const worker = /^(.+)-worker$/.exec(app);
+  return worker ? `services/${worker[1]}/src/worker.ts` : `services/${app}/src/main.ts`;
+}
+
+/** Maps a node command line (`node -r ./scripts/runtime-paths.js dist/<path>.js`) to its TypeScript source. */
+function entrypointOf(command: unknown): string | undefined {
+  if (!Array.isArray(command)) return undefined;
+  const script = command.find((arg): arg is string => typeof arg === 'string' && /^dist\/.+\.js$/.test(arg));
+  return script?.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+}
+
+function expectNodeWithRuntimePaths(command: unknown, where: string): void {
+  const args: unknown[] = Array.isArray(command) ? command : [];
+  expect({ where, node: args[0], preload: args[args.indexOf('-r') + 1] }).toEqual({
+    where,
+    node: 'node',
+    preload: RUNTIME_PATHS,
+  });
+}
+
+// ---------------------------------------------------------------- k8s model
+
+// Loose shapes: the tests assert on the fields they read, so every field is optional.
+interface K8sDoc {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string; namespace?: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+interface LoadedDoc {
+  file: string;
+  doc: K8sDoc;
+}
+interface Container {
+  name?: string;
+  image?: string;
+  args?: unknown;
+  command?: unknown;
+  ports?: { name?: string; containerPort?: number }[];
+  env?: { name: string; value?: string; valueFrom?: any }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  livenessProbe?: any;
+  readinessProbe?: any;
+  startupProbe?: any;
+  resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
+  securityContext?: any;
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return yamlFilesUnder(path);
+    return /\.ya?ml$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function loadYamlDocuments(path: string): unknown[] {
+  const docs = parseAllDocuments(readFileSync(path, 'utf8'));
+  for (const doc of docs) {
+    if (doc.errors.length > 0) {
+      throw new Error(`${relative(ROOT, path)}: ${doc.errors.map((e) => e.message).join('; ')}`);
+    }
+  }
+  return docs.map((doc) => doc.toJS()).filter((value) => value !== null && value !== undefined);
+}
+
+const k8sFiles = yamlFilesUnder(K8S_DIR).map((path) => relative(K8S_DIR, path).split('\\').join('/'));
+const KUSTOMIZATION = 'kustomization.yaml';
+const isTemplate = (file: string) => /\.example\.ya?ml$/.test(file);
+
+const kustomization = existsSync(join(K8S_DIR, KUSTOMIZATION))
+  ? (parse(readFileSync(join(K8S_DIR, KUSTOMIZATION), 'utf8')) as {
+      namespace?: string;
+      resources?: string[];
+      images?: { name: string }[];
+    })
+  : undefined;
+
+const manifests: LoadedDoc[] = k8sFiles
+  .filter((file) => file !== KUSTOMIZATION)
+  .flatMap((file) => loadYamlDocuments(join(K8S_DIR, file)).map((doc) => ({ file, doc: doc as K8sDoc })));
+const resources = manifests.filter(({ file }) => !isTemplate(file));
+const templates = manifests.filter(({ file }) => isTemplate(file));
+
+const ofKind = (kind: string) => resources.filter(({ doc }) => doc.kind === kind).map(({ doc }) => doc);
+const deployments = ofKind('Deployment');
+const services = ofKind('Service');
+const hpas = ofKind('HorizontalPodAutoscaler');
+const jobs = ofKind('Job');
+const configMaps = ofKind('ConfigMap');
+const secretTemplates = templates.filter(({ doc }) => doc.kind === 'Secret').map(({ doc }) => doc);
+
+const deploymentNamed = (name: string) => deployments.find((d) => d.metadata?.name === name);
+const containersOf = (workload: K8sDoc): Container[] => workload.spec?.template?.spec?.containers ?? [];
+const allContainersOf = (workload: K8sDoc): Container[] => [
+  ...(workload.spec?.template?.spec?.initContainers ?? []),
+  ...containersOf(workload),
+];
+/** The container named after its Deployment (or the first); empty when missing so assertions, not a TypeError, report it. */
+const mainContainerOf = (deployment: K8sDoc | undefined): Container => {
+  const containers = deployment ? containersOf(deployment) : [];
+  return containers.find((c) => c.name === deployment?.metadata?.name) ?? containers[0] ?? {};
+};
+
+/** Resolves a named or numeric port against a container's declared ports. */
+function resolvePort(container: Container, port: unknown): number | undefined {
+  if (typeof port === 'number') {
+    return container.ports?.some((p) => p.containerPort === port) ? port : undefined;
+  }
+  return container.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+/** Every env var name a container receives, following envFrom into ConfigMaps and the Secret template. */
+function envNamesOf(container: Container): Set<string> {
+  const names = new Set((container.env ?? []).map((e) => e.name));
+  for (const source of container.envFrom ?? []) {
+    const ref = source.configMapRef ?? source.secretRef;
+    const pool = source.configMapRef ? configMaps : secretTemplates;
+    const target = pool.find((doc) => doc.metadata?.name === ref?.name);
+    for (const key of Object.keys({ ...target?.data, ...target?.stringData })) names.add(key);
+  }
+  return names;
+}
+
+function envValueOf(container: Container, name: string): string | undefined {
+  const direct = container.env?.find((e) => e.name === name);
+  if (direct) return direct.value;
+  for (const source of container.envFrom ?? []) {
+    const cm = configMaps.find((doc) => doc.metadata?.name === source.configMapRef?.name);
+    if (cm?.data && name in cm.data) return String(cm.data[name]);
+  }
+  return undefined;
+}
+
+// ------------------------------------------------------------ compose model
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  command?: unknown;
+  ports?: (string | { target?: number; published?: number | string })[];
+  environment?: Record<string, unknown> | string[];
+  depends_on?: Record<string, { condition?: string }> | string[];
+  healthcheck?: { test?: unknown };
+}
+const composePath = join(ROOT, 'docker-compose.yml');
+const composeText = existsSync(composePath) ? readFileSync(composePath, 'utf8') : '';
+// Merge keys (`<<`) are YAML 1.1; compose files use them for shared blocks.
+const compose = (composeText ? parse(composeText, { merge: true }) : {}) as {
+  services?: Record<string, ComposeService>;
+};
+const composeServices = compose.services ?? {};
+const composeApps = Object.keys(composeServices).filter((name) => !COMPOSE_INFRA.includes(name));
+
+function composeEnv(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(
+      env.map((entry) => {
+        const eq = entry.indexOf('=');
+        return eq < 0 ? [entry, ''] : [entry.slice(0, eq), entry.slice(eq + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
+}
+
+// ==================================================================== tests
+
+describe('kustomize base (k8s/)', () => {
+  it('has a kustomization with namespace scriptbook and the scriptbook image', () => {
+    expect(kustomization).toBeDefined();
+    expect(kustomization?.namespace).toBe('scriptbook');
+    expect(kustomization?.images?.map((image) => image.name)).toContain('scriptbook');
+    expect(resources.some(({ doc }) => doc.kind === 'Namespace' && doc.metadata?.name === 'scriptbook')).toBe(true);
+  });
+
+  it('lists every manifest in resources (templates excepted) and only files that exist', () => {
+    const listed = [...(kustomization?.resources ?? [])].sort();
+    const expected = k8sFiles.filter((file) => file !== KUSTOMIZATION && !isTemplate(file)).sort();
+    expect(listed).toEqual(expected);
+  });
+
+  it('keeps real credentials out of the base: no Secret among resources, placeholders in the template', () => {
+    expect(resources.filter(({ doc }) => doc.kind === 'Secret').map(({ file }) => file)).toEqual([]);
+    expect(secretTemplates.length).toBeGreaterThan(0);
+    for (const secret of secretTemplates) {
+      expect(secret.data).toBeUndefined();
+      for (const [key, value] of Object.entries(secret.stringData ?? {})) {
+        expect({ key, value }).toEqual({ key, value: expect.stringContaining('REPLACE_ME') });
+      }
+    }
+  });
+
+  it('has a Deployment for every API and worker, and nothing else', () => {
+    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...APPS].sort());
+  });
+
+  describe.each(APPS)('Deployment %s', (app) => {
+    const deployment = deploymentNamed(app);
+
+    it('selects its own pods by app name', () => {
+      expect(deployment).toBeDefined();
+      const selector = deployment?.spec?.selector?.matchLabels ?? {};
+      const podLabels = deployment?.spec?.template?.metadata?.labels ?? {};
+      expect(selector[NAME_LABEL]).toBe(app);
+      expect(podLabels).toEqual(expect.objectContaining(selector));
+    });
+
+    it('runs the right entrypoint through the runtime path hook', () => {
+      const container = mainContainerOf(deployment);
+      // args keeps the image's init (tini) as PID 1; command would replace it.
+      expect(container.command).toBeUndefined();
+      expectNodeWithRuntimePaths(container.args, `k8s ${app}`);
+      expect(entrypointOf(container.args)).toBe(expectedEntrypoint(app));
+      expect(container.image).toMatch(/^scriptbook(:|@|$)/);
+    });
+
+    it('listens on its contract port and tells the process so', () => {
+      const container = mainContainerOf(deployment);
+      expect(container.ports?.map((p) => p.containerPort)).toContain(APP_PORTS[app]);
+      expect(envValueOf(container, 'PORT')).toBe(String(APP_PORTS[app]));
+    });
+
+    it('has liveness on /health/live and readiness on /health/ready, on a declared port', () => {
+      for (const container of (deployment ? containersOf(deployment) : [])) {
+        const where = `${app}/${container.name}`;
+        for (const [probe, path] of [
+          ['livenessProbe', '/health/live'],
+          ['readinessProbe', '/health/ready'],
+        ] as const) {
+          const httpGet = container[probe]?.httpGet;
+          expect({ where, probe, path: httpGet?.path }).toEqual({ where, probe, path: expect.stringMatching(/^\/health/) });
+          expect({ where, probe, path: httpGet?.path }).toEqual({ where, probe, path });
+          expect({ where, probe, port: resolvePort(container, httpGet?.port) }).toEqual({
+            where,
+            probe,
+            port: APP_PORTS[app],
+          });
+        }
+        if (container.startupProbe) {
+          expect(container.startupProbe.httpGet?.path).toMatch(/^\/health/);
+          expect(resolvePort(container, container.startupProbe.httpGet?.port)).toBe(APP_PORTS[app]);
+        }
+      }
+    });
+
+    it('gets the environment its role needs', () => {
+      const container = mainContainerOf(deployment);
+      const names = envNamesOf(container);
+      for (const required of ['NODE_ENV', 'HOST', 'PORT', 'JWT_SECRET']) {
+        expect({ app, required, present: names.has(required) }).toEqual({ app, required, present: true });
+      }
+      expect(envValueOf(container, 'NODE_ENV')).toBe('production');
+      expect(envValueOf(container, 'HOST')).toBe('0.0.0.0');
+      if (app in DATABASE_SCHEMA) {
+        expect({ app, DATABASE_URL: names.has('DATABASE_URL'), REDIS_URL: names.has('REDIS_URL') }).toEqual({
+          app,
+          DATABASE_URL: true,
+          REDIS_URL: true,
+        });
+        expect(envValueOf(container, 'DATABASE_SCHEMA')).toBe(DATABASE_SCHEMA[app]);
+      } else {
+        expect({ app, DATABASE_URL: names.has('DATABASE_URL') }).toEqual({ app, DATABASE_URL: false });
+      }
+    });
+  });
+
+  describe.each(APIS)('Service %s', (app) => {
+    const service = services.find((s) => s.metadata?.name === app);
+    const deployment = deploymentNamed(app);
+
+    it('selects the Deployment pods and exposes the container port', () => {
+      expect(service).toBeDefined();
+      expect(deployment).toBeDefined();
+      const podLabels = deployment?.spec?.template?.metadata?.labels ?? {};
+      const selector: Record<string, string> = service?.spec?.selector ?? {};
+      expect(Object.keys(selector).length).toBeGreaterThan(0);
+      expect(podLabels).toEqual(expect.objectContaining(selector));
+
+      const container = mainContainerOf(deployment);
+      const ports: { port?: number; targetPort?: number | string }[] = service?.spec?.ports ?? [];
+      expect(ports.length).toBeGreaterThan(0);
+      for (const port of ports) {
+        // Other services dial <name>:<contract port>, so the Service port is the contract port too.
+        expect(port.port).toBe(APP_PORTS[app]);
+        expect(resolvePort(container, port.targetPort ?? port.port)).toBe(APP_PORTS[app]);
+      }
+    });
+  });
+
+  describe.each(APIS)('HorizontalPodAutoscaler for %s', (app) => {
+    const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.name === app);
+
+    it('targets the Deployment with sane bounds (autoscaling/v2)', () => {
+      expect(hpa).toBeDefined();
+      expect(hpa?.apiVersion).toBe('autoscaling/v2');
+      expect(hpa?.spec?.scaleTargetRef?.kind).toBe('Deployment');
+      expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(1);
+      expect(hpa?.spec?.maxReplicas).toBeGreaterThanOrEqual(hpa?.spec?.minReplicas);
+      expect(hpa?.spec?.metrics?.length).toBeGreaterThan(0);
+    });
+
+    it('is not overridden by a fixed replica count in the Deployment', () => {
+      expect(deploymentNamed(app)?.spec?.replicas).toBeUndefined();
+    });
+  });
+
+  it('gives every container of every workload cpu and memory requests and limits', () => {
+    const workloads = [...deployments, ...jobs];
+    expect(workloads.length).toBeGreaterThan(0);
+    for (const workload of workloads) {
+      for (const container of allContainersOf(workload)) {
+        const where = `${workload.kind}/${workload.metadata?.name}/${container.name}`;
+        const { requests = {}, limits = {} } = container.resources ?? {};
+        expect({ where, requests: Object.keys(requests), limits: Object.keys(limits) }).toEqual({
+          where,
+          requests: expect.arrayContaining(['cpu', 'memory']),
+          limits: expect.arrayContaining(['cpu', 'memory']),
+        });
+      }
+    }
+  });
+
+  it('runs every pod as non-root with a read-only root filesystem and no privilege escalation', () => {
+    for (const workload of [...deployments, ...jobs]) {
+      const where = `${workload.kind}/${workload.metadata?.name}`;
+      const podSecurity = workload.spec?.template?.spec?.securityContext ?? {};
+      expect({ where, runAsNonRoot: podSecurity.runAsNonRoot }).toEqual({ where, runAsNonRoot: true });
+      for (const container of allContainersOf(workload)) {
+        const security = container.securityContext ?? {};
+        expect({ where, container: container.name, ro: security.readOnlyRootFilesystem, esc: security.allowPrivilegeEscalation }).toEqual({
+          where,
+          container: container.name,
+          ro: true,
+          esc: false,
+        });
+      }
+    }
+  });
+
+  it('references only ConfigMaps in the base and Secret keys the template documents', () => {
+    const secretKeys = new Map(
+      secretTemplates.map((s) => [s.metadata?.name, new Set(Object.keys({ ...s.data, ...s.stringData }))]),
+    );
+    const configMapNames = new Set(configMaps.map((c) => c.metadata?.name));
+    for (const workload of [...deployments, ...jobs]) {
+      for (const container of allContainersOf(workload)) {
+        const where = `${workload.metadata?.name}/${container.name}`;
+        for (const source of container.envFrom ?? []) {
+          if (source.configMapRef) expect({ where, cm: configMapNames.has(source.configMapRef.name) }).toEqual({ where, cm: true });
+          if (source.secretRef) expect({ where, secret: secretKeys.has(source.secretRef.name) }).toEqual({ where, secret: true });
+        }
+        for (const env of container.env ?? []) {
+          const cmRef = env.valueFrom?.configMapKeyRef;
+          if (cmRef) expect({ where, cm: cmRef.name, ok: configMapNames.has(cmRef.name) }).toEqual({ where, cm: cmRef.name, ok: true });
+          const secretRef = env.valueFrom?.secretKeyRef;
+          if (secretRef) {
+            expect({ where, key: secretRef.key, ok: secretKeys.get(secretRef.name)?.has(secretRef.key) ?? false }).toEqual({
+              where,
+              key: secretRef.key,
+              ok: true,
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('points the gateway at every subgraph Service on its contract port', () => {
+    const gateway = mainContainerOf(deploymentNamed('gateway'));
+    for (const subgraph of SUBGRAPHS) {
+      const url = envValueOf(gateway, `${subgraph.toUpperCase()}_URL`);
+      expect(url).toBe(`http://${subgraph}:${API_PORTS[subgraph]}/graphql`);
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it('defines Postgres 16 and Redis 7 with healthchecks', () => {
+    expect(composeServices.postgres?.image).toMatch(/^postgres:16/);
+    expect(JSON.stringify(composeServices.postgres?.healthcheck?.test)).toContain('pg_isready');
+    expect(composeServices.redis?.image).toMatch(/^redis:7/);
+    expect(composeServices.redis?.healthcheck?.test).toBeDefined();
+  });
+
+  it('runs the same set of apps (APIs and workers) as the kustomize base', () => {
+    const k8sApps = deployments.map((d) => d.metadata?.name ?? '').sort();
+    expect([...composeApps].sort()).toEqual(k8sApps);
+    expect([...composeApps].sort()).toEqual([...APPS].sort());
+  });
+
+  describe.each(APPS)('%s', (app) => {
+    const service = composeServices[app] ?? {};
+    const env = composeEnv(service);
+
+    it('is built from the Dockerfile and started through the runtime path hook', () => {
+      expect(service.build).toBeDefined();
+      expectNodeWithRuntimePaths(service.command, `compose ${app}`);
+    });
+
+    it('maps its name to the expected entrypoint, the same one Kubernetes runs', () => {
+      expect(entrypointOf(service.command)).toBe(expectedEntrypoint(app));
+      const k8s = deploymentNamed(app);
+      if (k8s) expect(entrypointOf(mainContainerOf(k8s).args)).toBe(entrypointOf(service.command));
+    });
+
+    it('uses its contract port and a /health/ready healthcheck', () => {
+      expect(env.PORT).toBe(String(APP_PORTS[app]));
+      expect(env.NODE_ENV).toBe('production');
+      expect(env.HOST).toBe('0.0.0.0');
+      expect(JSON.stringify(service.healthcheck?.test ?? '')).toContain('/health/ready');
+    });
+
+    it('waits only for healthy dependencies', () => {
+      const deps = service.depends_on ?? {};
+      expect(Array.isArray(deps)).toBe(false);
+      for (const [name, dep] of Object.entries(deps)) {
+        expect({ name, condition: dep.condition }).toEqual({ name, condition: 'service_healthy' });
+      }
+    });
+
+    it('gets a database only if it owns a schema', () => {
+      if (app in DATABASE_SCHEMA) {
+        expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\/scriptbook$/);
+        expect(env.DATABASE_SCHEMA).toBe(DATABASE_SCHEMA[app]);
+        expect(env.REDIS_URL).toMatch(/^redis:\/\/redis:/);
+        expect(Object.keys(service.depends_on ?? {})).toEqual(expect.arrayContaining(['postgres', 'redis']));
+      } else {
+        expect(NO_DATABASE).toContain(app);
+        expect(env.DATABASE_URL).toBeUndefined();
+      }
+    });
+  });
+
+  it('takes JWT_SECRET from the environment with an obviously fake local default', () => {
+    const match = /\$\{JWT_SECRET:-([^}]*)\}/.exec(composeText);
+    expect(match).not.toBeNull();
+    const fallback = match![1];
+    expect(fallback.length).toBeGreaterThanOrEqual(32);
+    expect(fallback).toMatch(/local|dev|change|not-for-production/i);
+    for (const app of APPS) expect(composeEnv(composeServices[app] ?? {}).JWT_SECRET).toBeDefined();
+  });
+
+  it('publishes the gateway on 4000 and nothing else', () => {
+    const published = Object.entries(composeServices)
+      .filter(([, service]) => (service.ports ?? []).length > 0)
+      .map(([name]) => name);
+    expect(published).toEqual(['gateway']);
+    expect((composeServices.gateway?.ports ?? []).map(String)).toContain('4000:4000');
+  });
+
+  it('starts the gateway after every subgraph and points it at them', () => {
+    const env = composeEnv(composeServices.gateway ?? {});
+    expect(Object.keys(composeServices.gateway?.depends_on ?? {})).toEqual(expect.arrayContaining(SUBGRAPHS));
+    for (const subgraph of SUBGRAPHS) {
+      expect(env[`${subgraph.toUpperCase()}_URL`]).toBe(`http://${subgraph}:${API_PORTS[subgraph]}/graphql`);
+    }
+  });
+});
+
+describe('entrypoints in the source tree', () => {
+  // The mapping above is checked for every process; existence only for the
+  // files the platform contract says must exist.
+  const required = [...APIS.map(expectedEntrypoint), ...WORKERS.map(expectedEntrypoint)];
+
+  it('are the entrypoints `npm start` runs', () => {
+    expect(required.sort()).toEqual(PLATFORM_PIECES.map((piece) => piece.entry.replace(/\.js$/, '.ts')).sort());
+  });
+
+  it.each(required)('%s exists', (path) => {
+    expect(existsSync(join(ROOT, path))).toBe(true);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = existsSync(join(ROOT, 'Dockerfile')) ? readFileSync(join(ROOT, 'Dockerfile'), 'utf8') : '';
+  const instructions = dockerfile
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const stages = instructions.filter((line) => /^FROM\s/i.test(line));
+  const lastStageStart = instructions.lastIndexOf(stages[stages.length - 1] ?? '');
+  const runtime = instructions.slice(lastStageStart);
+
+  it('builds and runs on node:20-bookworm-slim in separate stages', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) expect(stage).toMatch(/^FROM\s+node:20-bookworm-slim\b/i);
+    expect(dockerfile).toMatch(/\bnpm ci\b/);
+    expect(dockerfile).toMatch(/\bnpm run build\b/);
+    expect(dockerfile).toMatch(/\bnpm prune --omit=dev\b/);
+  });
+
+  it('copies what the runtime needs into the final stage', () => {
+    const copies = runtime.filter((line) => /^COPY\s/i.test(line)).join('\n');
+    for (const needed of ['scripts/runtime-paths.js', 'tsconfig.json', 'dist', 'node_modules', 'package.json']) {
+      expect({ needed, copied: copies.includes(needed) }).toEqual({ needed, copied: true });
+    }
+  });
+
+  it('runs as a non-root user under an init, defaulting to the gateway', () => {
+    const user = runtime.filter((line) => /^USER\s/i.test(line)).pop();
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER\s+(root|0)(:|\s|$)/i);
+    expect(runtime.some((line) => /^ENV\s.*NODE_ENV=production/i.test(line))).toBe(true);
+    const entrypoint = runtime.filter((line) => /^ENTRYPOINT\s/i.test(line)).pop() ?? '';
+    expect(entrypoint).toMatch(/tini/);
+    const cmd = runtime.filter((line) => /^CMD\s/i.test(line)).pop() ?? '';
+    const cmdArgs: unknown = JSON.parse(cmd.replace(/^CMD\s+/i, ''));
+    expectNodeWithRuntimePaths(cmdArgs, 'Dockerfile CMD');
+    expect(entrypointOf(cmdArgs)).toBe(expectedEntrypoint('gateway'));
+  });
+});
