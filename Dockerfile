@@ -36,6 +36,8 @@ COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/scripts/runtime-paths.js ./scripts/runtime-paths.js
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The gateway serves the supergraph composed at build time and checked in.
+COPY --from=build /app/graphql ./graphql
 RUN mkdir -p /app/data && chown 1000:1000 /app/data
 # Numeric uid (the image's `node` user) so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
