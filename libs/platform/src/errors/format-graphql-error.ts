@@ -10,7 +10,11 @@ const REQUEST_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'OPERATION_RESOLUTION_FAILURE',
 ]);
-const PUBLIC_CODES = new Set<string>([...Object.values(ErrorCode), ...REQUEST_CODES]);
+// INTERNAL_SERVER_ERROR is absent on purpose: its message is never shown as is.
+const PUBLIC_CODES = new Set<string>([
+  ...Object.values(ErrorCode).filter((code) => code !== ErrorCode.INTERNAL_SERVER_ERROR),
+  ...REQUEST_CODES,
+]);
 const PUBLIC_EXTENSION_KEYS = ['code', 'field', 'rule', 'retryAfter'] as const;
 
 function originalOf(error: unknown): unknown {

@@ -63,6 +63,10 @@ async function prepareStorage(options: DataSourceOptions): Promise<void> {
     await client.connect();
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    } catch (error) {
+      // Replicas starting together race on IF NOT EXISTS; losing that race is fine.
+      const code = (error as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
     } finally {
       await client.end();
     }

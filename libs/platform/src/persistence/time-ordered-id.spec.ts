@@ -6,11 +6,13 @@ describe('timeOrderedId', () => {
   });
 
   it('sorts as a string in the order of its milliseconds', () => {
-    const ids = [3, 1_700_000_000_000, 1_700_000_000_001, 2_000_000_000_000].map((ms) => timeOrderedId(ms));
+    const ids = [1_700_000_000_000, 1_700_000_000_001, 2_000_000_000_000, 2_000_000_000_000].map((ms) => timeOrderedId(ms));
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it('differs between two ids of the same millisecond', () => {
-    expect(timeOrderedId(42)).not.toBe(timeOrderedId(42));
+  it('keeps increasing within one millisecond and when the clock steps back', () => {
+    const ids = [5_000_000, 5_000_000, 5_000_000, 4_999_999, 5_000_001].map((ms) => timeOrderedId(ms));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
   });
 });
