@@ -1,0 +1,39 @@
+import { D6 } from '../../dice/die';
+
+/** Numbers of Hope Inhumanity, from seed 003 ("GAME SETUP" and "Turn Sequence"). */
+
+export const HOPE_INHUMANITY_GAME_ID = 'hope-inhumanity';
+
+/** 003 Card Setup: "The game plays out over the course of five (5) rounds." */
+export const ROUNDS = 5;
+
+/** 003 Turn Sequence: "Count the successes: 4s, 5s, and 6s." */
+export const SUCCESS_FACES: readonly number[] = [4, 5, 6];
+
+/**
+ * 003 does not name the die; faces up to 6 are counted, so the ordinary
+ * six-sided die is assumed.
+ */
+export const HOPE_DIE = D6;
+
+/** 003 Turn Sequence: Last Hope lets a supporter "use one (1) Hope die instead of Humanity". */
+export const LAST_HOPE_DICE = 1;
+
+/** 003 The End of the Round: "adding a single die to the Hope dice pool". */
+export const HOPE_DICE_PER_ROUND = 1;
+
+/** 003 Turn Sequence: "If you decide to Act, commit one or more of your Humanity dice". */
+export const MIN_COMMITTED = 1;
+
+/**
+ * Assumption: seed 003 gives no player count. 3 to 5 comes from the product
+ * brief for this companion, not from the rulebook text.
+ */
+export const PLAYER_COUNT = { min: 3, max: 5 } as const;
+
+/**
+ * Assumption: the seed says a player may "use one or more dice from the Hope
+ * dice pool" but not whether they return to it; they are treated as spent,
+ * like the committed Humanity dice.
+ */
+export const HOPE_DICE_SPENT = true;

@@ -1,0 +1,262 @@
+import fc from 'fast-check';
+import { seedForRolls } from '../twom/test-seeds';
+import { rollCat } from './cat';
+import { lukaDawn, refugeesCoverRoll, refugeesDawn, sideBySideDawn } from './dawn';
+import { desperatePeople } from './desperate-people';
+import { jokesAndHopes, stuffOfNightmares, throughTheWindow, waitAMinute } from './desperate-measures';
+import { emiraSpirit } from './emira';
+import { setupIncident } from './incident-setup';
+import { INCIDENT_IDS } from './incidents.rules-data';
+import { visitMarket } from './market';
+import { sewersExit, sewersThugsEnter, sewersThugsForfeit } from './sewers';
+import { twomTalesExamples as ex } from './twom-tales.examples';
+
+const fieldError = (field: string, rule?: string) =>
+  expect.objectContaining({ name: 'RuleInputError', field, ...(rule ? { rule } : {}) });
+
+const setupInput = (scenario: (typeof INCIDENT_IDS)[number]) => ({
+  ...ex['twom-tales.incident-setup'],
+  scenario,
+  events: [...ex['twom-tales.incident-setup'].events, 'HARSH WINTER'],
+});
+
+describe('twom-tales Incidents (seed 000)', () => {
+  it('Blood in the Snow: "set aside the HARSH WINTER card", "Shuffle 3 ENDING EVENT cards – this will be the bottom", "Randomly draw 3 EVENT cards"', () => {
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const r = setupIncident(setupInput('blood-in-the-snow'), seed).result;
+        expect(r.eventDeck.map((c) => c.kind)).toEqual(['event', 'event', 'event', 'final-event', 'final-event', 'final-event']);
+        expect(r.eventDeck.map((c) => c.name)).not.toContain('HARSH WINTER');
+        expect(r.setAside).toEqual(['HARSH WINTER']);
+        expect(r.characters.map((c) => c.border)).toEqual(['red', 'red', 'black']);
+        expect(r.characters.every((c) => c.states.Misery === 2)).toBe(true);
+        expect(r.cold).toEqual({ tokens: 4, card: 'HARSH WINTER' });
+        expect(r.tracks).toMatchObject({ 'Wounded Luka': 'Heavily Wounded', Blizzard: 3 });
+      }),
+    );
+  });
+
+  it.each(['refugees', 'epidemic', 'side-by-side', 'you-and-me'] as const)(
+    '%s: "Find the CEASEFIRE card ... on the bottom ... Remove the remaining 2 Ending Event cards ... Randomly draw 5 EVENT cards"',
+    (scenario) => {
+      fc.assert(
+        fc.property(fc.string(), (seed) => {
+          const r = setupIncident(setupInput(scenario), seed).result;
+          const cards = r.eventDeck.filter((c) => c.kind !== 'token');
+          expect(cards.map((c) => c.kind)).toEqual(['event', 'event', 'event', 'event', 'event', 'final-event']);
+          expect(cards[5].name).toBe('CEASEFIRE');
+          expect(r.removedFromGame).toEqual(['Ending Event B', 'Ending Event C']);
+        }),
+      );
+    },
+  );
+
+  it('Epidemic: "Slide the EPIDEMIC token between the first and the second card on top of the Events deck"; "Place an ILLNESS LEVEL 1 token next to each Character"', () => {
+    const r = setupIncident(setupInput('epidemic'), 's').result;
+    expect(r.eventDeck[1]).toEqual({ name: 'EPIDEMIC token', kind: 'token' });
+    expect(r.eventDeck).toHaveLength(7);
+    expect(r.scenarioDeck?.cards).toHaveLength(5);
+    expect(r.characters.every((c) => c.states.Illness === 1)).toBe(true);
+    expect(r.cold).toEqual({ tokens: 2 });
+  });
+
+  it('Refugees, Side By Side and You and Me Character draws and chosen tokens', () => {
+    const refugees = setupIncident(setupInput('refugees'), 's').result;
+    expect(refugees.characters.map((c) => c.border)).toEqual(['red', 'black']);
+    expect(refugees.tracks).toMatchObject({ Cover: 4, Condition: 3 });
+    expect(refugees.chosenStateTokens).toHaveLength(2);
+    const sbs = setupIncident(setupInput('side-by-side'), 's').result;
+    expect(sbs.characters.map((c) => c.border)).toEqual(['red', 'black', 'black']);
+    expect(sbs.storage.Water).toBe(3);
+    const ym = setupIncident(setupInput('you-and-me'), 's').result;
+    expect(ym.characters.map((c) => c.name)).toEqual(['DINA', 'ZORAN']);
+    expect(ym.unusedCharacters.map((c) => c.name)).not.toContain('Zlata');
+    expect(ym.storage).toMatchObject({ Vegetable: 1 });
+  });
+
+  it.each([
+    [1, 'wandered-off', 0, 2],
+    [4, 'wandered-off', 0, 2],
+    [5, 'lower-misery', 1, 2],
+    [7, 'lower-misery', 1, 2],
+    [8, 'raw-food', 0, 3],
+    [10, 'raw-food', 0, 3],
+  ])('The Cat "1-4 – wandered off; 5-7 – Lower the Misery ... by 1; 8-10 – Add 1 Raw Food": %i', (roll, outcome, relief, food) => {
+    expect(rollCat({ rawFood: 2 }, seedForRolls([roll])).result).toEqual({ roll, outcome, miseryRelief: relief, rawFood: food });
+  });
+
+  it('Wait a Minute! "equal to or lower than that Character\'s Empathy = you were able to avoid the Combat"', () => {
+    const input = { characters: [{ name: 'a', empathy: 4, misery: 0 }], chosen: 'a' };
+    expect(waitAMinute(input, seedForRolls([4])).result).toEqual({ roll: 4, combatAvoided: true, backstab: false });
+    expect(waitAMinute(input, seedForRolls([5])).result).toEqual({ roll: 5, combatAvoided: false, backstab: true });
+  });
+
+  it('Jokes and Hopes "equal to or lower ... lower their Misery by 2. ... greater ... raise their Misery by 1"', () => {
+    const characters = [
+      { name: 'low', empathy: 2, misery: 1 },
+      { name: 'high', empathy: 6, misery: 3 },
+    ];
+    const r = jokesAndHopes({ characters }, seedForRolls([4])).result;
+    expect(r.characters.map((c) => c.misery)).toEqual([2, 1]);
+  });
+
+  it('Stuff of Nightmares "Do not draw any Night Raid cards ... equal to or lower than a Character\'s Empathy = raise their Misery by 1"', () => {
+    const characters = [
+      { name: 'low', empathy: 2, misery: 1 },
+      { name: 'high', empathy: 6, misery: 1 },
+    ];
+    const r = stuffOfNightmares({ characters }, seedForRolls([4])).result;
+    expect(r.drawNightRaid).toBe(false);
+    expect(r.characters.map((c) => c.misery)).toEqual([1, 2]);
+  });
+
+  it('Through the Window! "Result = 1-3 – 1 chosen Character suffers 2 Wounds"', () => {
+    expect(throughTheWindow({}, seedForRolls([3])).result.wounds).toBe(2);
+    expect(throughTheWindow({}, seedForRolls([4])).result.wounds).toBe(0);
+  });
+
+  it('Luka: "Result = 8-10 – see Blood In The Snow script 2"; Bandages move up, none moves down', () => {
+    expect(lukaDawn({ condition: 'Heavily Wounded', bandaged: false }, seedForRolls([8])).result).toMatchObject({ script2: true, condition: 'Critical Condition' });
+    expect(lukaDawn({ condition: 'Heavily Wounded', bandaged: true }, seedForRolls([7])).result).toMatchObject({ script2: false, condition: 'Heavily Wounded' });
+    const critical = lukaDawn({ condition: 'Critical Condition', bandaged: true }, 's');
+    expect(critical.result).toMatchObject({ condition: 'Heavily Wounded', bandagesDiscarded: true });
+    expect(critical.result.roll).toBeUndefined();
+    expect(lukaDawn({ condition: 'Critical Condition', bandaged: false }, 's').result.condition).toBe('Dead');
+  });
+
+  it('Refugees Dawn: cold roll "equal to or lower than the amount of Cold tokens minus Board-Ups", Cover roll "higher than the current Cover ... lower the Cover by 3"', () => {
+    const r = refugeesDawn({ cover: 4, condition: 6, coldTokens: 3, boardUps: 0 }, seedForRolls([3, 5])).result;
+    // Condition 6 → 5 (cold); Cover 4 → 1 (roll 5 > 4); Condition 5: Cover +2 → 3; then "Lower the Condition by 2" → 3.
+    expect(r).toEqual({ coldRoll: 3, coverRoll: 5, cover: 3, condition: 3 });
+    const low = refugeesDawn({ cover: 4, condition: 2, coldTokens: 0, boardUps: 0, conditionTrack: { min: 0, max: 6 } }, seedForRolls([1, 1])).result;
+    expect(low).toEqual({ coldRoll: 1, coverRoll: 1, cover: 2, condition: 0 });
+  });
+
+  it('Cover roll cards: "We Know They Are Here... lower the Cover by 5"', () => {
+    expect(refugeesCoverRoll({ card: 'We Know They Are Here...', cover: 6 }, seedForRolls([7])).result).toEqual({ roll: 7, cover: 1 });
+    expect(refugeesCoverRoll({ card: 'We Are Looking for Someone...', cover: 6 }, seedForRolls([6])).result).toEqual({ roll: 6, cover: 6 });
+  });
+
+  it('Side By Side Dawn "Raise the Needs of all Neighbors by 1"', () => {
+    const r = sideBySideDawn({ neighbours: [{ name: 'a', needs: 0 }], vladimirRedSide: false }, 's').result;
+    expect(r).toEqual({ neighbours: [{ name: 'a', needs: 1 }], vladimirToken: 'vladimir-card' });
+  });
+
+  it('Emira: "Discard 1 Moonshine or 100% Alcohol ... or raise Emira\'s Misery by 1"; "If Emira is miserable (level 2 or 3), raise her Misery by 1"', () => {
+    const r = emiraSpirit({ hunger: 0, misery: 1, storage: { moonshine: 0, alcohol: 0 }, habit: 'misery' }, 's').result;
+    // Habit raises Misery 1 → 2, which is miserable, so +1 again.
+    expect(r).toEqual({ hunger: 0, misery: 3, storage: { moonshine: 0, alcohol: 0 } });
+    expect(emiraSpirit({ hunger: 3, misery: 0, storage: { moonshine: 1, alcohol: 0 }, habit: 'moonshine' }, 's').result).toEqual({
+      hunger: 2,
+      misery: 0,
+      storage: { moonshine: 0, alcohol: 0 },
+    });
+  });
+
+  it.each([
+    [5, 'near'],
+    [6, 'distant'],
+    [8, 'distant'],
+    [9, 'far'],
+  ])('Sewers exit "1-5 – Near Location, 6-8 – Distant Location, 9-10 – Far Location": %i', (roll, location) => {
+    expect(sewersExit({ locationCards: 12 }, seedForRolls([roll])).result).toEqual({ roll, location, unknownDeckSize: 6 });
+  });
+
+  it('Thugs "1-5 – 1 Thug, 6-8 – 2 Thugs, 9-10 – 3 Thugs" and on forfeit "A result equal to or lower than the Threat level"', () => {
+    expect(sewersThugsEnter({}, seedForRolls([6])).result).toEqual({ roll: 6, thugs: 2, threat: 2 });
+    expect(sewersThugsForfeit({ threat: 2 }, seedForRolls([9, 2])).result).toMatchObject({ encounter: true, thugs: 2, weapon: 'Knives', threat: 0 });
+    expect(sewersThugsForfeit({ threat: 2 }, seedForRolls([9, 3])).result).toMatchObject({ encounter: false, thugs: 0, threat: 2 });
+    expect(sewersThugsForfeit({ threat: 0 }, 's').result).toMatchObject({ rolls: [], encounter: false });
+  });
+
+  it('Desperate People "1-3 – one, 4-8 – two, 9-10 – three"; "If the result is greater than their Empathy – Combat begins"', () => {
+    const input = { characters: [{ name: 'a', empathy: 5, misery: 0 }], chosen: 'a' };
+    expect(desperatePeople(input, seedForRolls([4, 6])).result).toEqual({
+      countRoll: 4,
+      count: 2,
+      weapons: ['nothing', 'Knife'],
+      empathyRoll: 6,
+      combat: true,
+      script: 880,
+    });
+    expect(desperatePeople(input, seedForRolls([9, 5])).result).toMatchObject({ count: 3, combat: false, script: 355 });
+  });
+
+  it('Market: Reality Impact "resolve a script according to the current position of the Tolerance token"; LOOT "move the Tolerance token to the "0" space"', () => {
+    const base = ex['twom-tales.market-visit'];
+    const impact = visitMarket({ ...base, waresDeck: [base.waresDeck[1]], tolerance: 4 }, 's').result;
+    expect(impact).toMatchObject({ realityImpact: 'Tolerance: 4', tolerance: 4 });
+    expect(impact.option).toBeUndefined();
+    const loot = visitMarket({ ...base, option: 'loot' }, 's').result;
+    expect(loot).toMatchObject({ tolerance: 0, lootEnemies: { farmers: 1, thugs: 1 } });
+    const trade = visitMarket({ ...base, option: 'trade' }, 's').result;
+    expect(trade.tolerance).toBe(3);
+  });
+
+  it('Market STEAL "For each icon rolled ... worth up to 5 ... No matter the result, lower the Tolerance"', () => {
+    const base = ex['twom-tales.market-visit'];
+    const two = visitMarket({ ...base, steal: { thief: 'K', greyDieFaces: [2] } }, 's').result;
+    expect(two).toMatchObject({ steal: { icons: 2, tokenValue: 10, wounds: 0, fatigue: 0 }, tolerance: 2 });
+    const blankNoMinis = visitMarket({ ...base, waresDeck: [{ name: 'W', farmer: false, thug: false }], tolerance: 0, steal: { thief: 'K', greyDieFaces: [0] } }, 's').result;
+    expect(blankNoMinis).toMatchObject({ steal: { icons: 0, wounds: 0, fatigue: 0 }, tolerance: 0 });
+  });
+});
+
+describe('twom-tales bad input', () => {
+  it('names the field', () => {
+    expect(() => setupIncident({ ...setupInput('epidemic'), scenario: 'zombies' as never }, 's')).toThrow(fieldError('scenario', 'one-of'));
+    expect(() => setupIncident({ ...setupInput('epidemic'), events: ['e1'] }, 's')).toThrow(fieldError('events', 'too-small'));
+    expect(() => setupIncident({ ...setupInput('blood-in-the-snow'), events: ex['twom-tales.incident-setup'].events }, 's')).toThrow(fieldError('events', 'missing-card'));
+    expect(() => setupIncident({ ...setupInput('refugees'), endingEvents: ['A', 'B', 'C'] }, 's')).toThrow(fieldError('endingEvents', 'missing-card'));
+    expect(() => rollCat({ rawFood: -1 }, 's')).toThrow(fieldError('rawFood', 'min'));
+    expect(() => waitAMinute({ characters: [{ name: 'a', empathy: 2, misery: 0 }], chosen: 'b' }, 's')).toThrow(fieldError('chosen'));
+    expect(() => jokesAndHopes({ characters: [{ name: 'a', empathy: -1, misery: 0 }] }, 's')).toThrow(fieldError('characters[0].empathy', 'min'));
+    expect(() => jokesAndHopes({ characters: [] }, 's')).toThrow(fieldError('characters', 'min'));
+    expect(() => lukaDawn({ condition: 'Dead', bandaged: true }, 's')).toThrow(fieldError('condition'));
+    expect(() => refugeesDawn({ cover: 9, condition: 3, coldTokens: 0, boardUps: 0, coverTrack: { min: 0, max: 8 } }, 's')).toThrow(fieldError('cover', 'range'));
+    expect(() => refugeesCoverRoll({ card: 'Goat', cover: 3 }, 's')).toThrow(fieldError('card', 'one-of'));
+    expect(() => emiraSpirit({ hunger: 0, misery: 0, storage: { moonshine: 0, alcohol: 0 }, habit: 'alcohol' }, 's')).toThrow(fieldError('storage.alcohol', 'too-small'));
+    expect(() => sewersExit({ locationCards: 9 }, 's')).toThrow(fieldError('locationCards', 'one-of'));
+    expect(() => sewersThugsForfeit({ threat: 4 }, 's')).toThrow(fieldError('threat', 'range'));
+    const market = ex['twom-tales.market-visit'];
+    expect(() => visitMarket({ ...market, tolerance: 5 }, 's')).toThrow(fieldError('tolerance', 'range'));
+    expect(() => visitMarket({ ...market, discard: 'Gold' }, 's')).toThrow(fieldError('discard'));
+    expect(() => visitMarket({ ...market, waresDeck: [] }, 's')).toThrow(fieldError('waresDeck', 'min'));
+    expect(() => visitMarket({ ...market, steal: undefined }, 's')).toThrow(fieldError('steal', 'required'));
+  });
+});
+
+describe('twom-tales properties', () => {
+  it('same seed ⇒ same result; some other seed ⇒ another; Black-die values stay 1-10', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...INCIDENT_IDS), (seed, scenario) => {
+        const a = setupIncident(setupInput(scenario), seed);
+        expect(setupIncident(setupInput(scenario), seed)).toEqual(a);
+        const others = ['1', '2', '3'].map((s) => setupIncident(setupInput(scenario), seed + s).result.eventDeck);
+        expect(others.some((d) => JSON.stringify(d) !== JSON.stringify(a.result.eventDeck))).toBe(true);
+        const rolls = [
+          ...rollCat({ rawFood: 0 }, seed).transcript,
+          ...sewersThugsForfeit({ threat: 3 }, seed).transcript,
+          ...desperatePeople(ex['twom-tales.desperate-people'], seed).transcript,
+          ...refugeesDawn(ex['twom-tales.refugees-dawn'], seed).transcript,
+        ].filter((s) => s.die === 'black-d10');
+        rolls.forEach((s) => expect(s.value).toBeGreaterThanOrEqual(1));
+        rolls.forEach((s) => expect(s.value).toBeLessThanOrEqual(10));
+      }),
+    );
+  });
+
+  it('Misery never drops below 0 and moves by at most the card’s amounts', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.record({ empathy: fc.nat(10), misery: fc.nat(3) }), { minLength: 1, maxLength: 5 }), (seed, people) => {
+        const characters = people.map((p, i) => ({ name: `c${i}`, ...p }));
+        const r = jokesAndHopes({ characters }, seed).result;
+        r.characters.forEach((c, i) => {
+          expect(c.misery).toBeGreaterThanOrEqual(0);
+          expect(c.misery).toBe(c.atOrBelow ? Math.max(0, characters[i].misery - 2) : characters[i].misery + 1);
+          expect(c.atOrBelow).toBe(r.roll <= characters[i].empathy);
+        });
+      }),
+    );
+  });
+});
