@@ -30,6 +30,10 @@ describe('loadConfig', () => {
     }
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig('test', schema, { DATABASE_URL: '', PORT: '' })).toMatchObject({ DATABASE_URL: undefined, PORT: 4999 });
+  });
+
   it('refuses to run in production without a JWT secret', () => {
     expect(() => loadConfig('accounts', schema, { NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
   });

@@ -51,7 +51,9 @@ export function loadConfig<S extends z.ZodTypeAny>(
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> & BaseConfig {
-  const parsed = schema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means unset, as in most shells and compose files.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue: z.ZodIssue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,

@@ -1,0 +1,151 @@
+import { RunningService, startService } from '@scriptbook/platform';
+import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { accountsApp } from '../../accounts/src/accounts.app';
+import { contentApp } from '../../content/src/content.app';
+import { rulesApp } from '../../rules/src/rules.app';
+import { gatewayApp } from './gateway.app';
+
+// Campaigns and scoring are left down on purpose: readiness must notice.
+const UNREACHABLE = 'http://127.0.0.1:9/graphql';
+const RATE_LIMIT = 60;
+
+describe('the gateway in front of real subgraphs', () => {
+  const isolation = new TestIsolation();
+  const running: RunningService[] = [];
+  let gateway: RunningService;
+  let privateGateway: RunningService;
+
+  beforeAll(async () => {
+    const [accounts, content, rules] = await Promise.all([
+      startService(accountsApp, isolation.postgresEnv('accounts')),
+      startService(contentApp, isolation.postgresEnv('content')),
+      startService(rulesApp, isolation.postgresEnv('rules')),
+    ]);
+    running.push(accounts, content, rules);
+    const urls = {
+      ACCOUNTS_URL: `${accounts.url}/graphql`,
+      CONTENT_URL: `${content.url}/graphql`,
+      RULES_URL: `${rules.url}/graphql`,
+      CAMPAIGNS_URL: UNREACHABLE,
+      SCORING_URL: UNREACHABLE,
+    };
+    gateway = await startService(
+      gatewayApp,
+      isolation.postgresEnv('gateway', { ...urls, BODY_LIMIT: '4kb', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), CORS_ORIGINS: 'https://app.example' }),
+    );
+    privateGateway = await startService(
+      gatewayApp,
+      isolation.postgresEnv('gateway', { ...urls, INTROSPECTION: 'false', REDIS_PREFIX: `${isolation.redisPrefix}-private` }),
+    );
+    running.push(gateway, privateGateway);
+  });
+
+  afterAll(async () => {
+    for (const service of running.reverse()) await service.stop();
+    await isolation.cleanUp();
+  });
+
+  it('serves games from content and dice from rules through one endpoint', async () => {
+    const response = await graphql(gateway.url, `{ games { id name } rollDice(input: { die: D6, count: 4, seed: "gateway" }) { values seed } }`);
+    expect(response.errors).toBeUndefined();
+    expect(response.data!.games.map((g: { id: string }) => g.id).sort()).toEqual(['hope-inhumanity', 'stalker-zs', 'twom']);
+    const again = await graphql(gateway.url, `{ rollDice(input: { die: D6, count: 4, seed: "gateway" }) { values } }`);
+    expect(again.data!.rollDice.values).toEqual(response.data!.rollDice.values);
+  });
+
+  it('forwards the Authorization header so subgraphs see the player', async () => {
+    const registered = await graphql(
+      gateway.url,
+      `mutation { registerPlayer(input: { email: "gw@example.org", password: "long enough", displayName: "Gw" }) { accessToken player { id } } }`,
+    );
+    const { accessToken, player } = registered.data!.registerPlayer;
+    const me = await graphql(gateway.url, '{ me { id displayName } }', {}, accessToken);
+    expect(me.data!.me).toEqual({ id: player.id, displayName: 'Gw' });
+  });
+
+  it('passes a subgraph error on with its code, field and rule, and no internals', async () => {
+    const response = await graphql(
+      gateway.url,
+      `mutation { registerPlayer(input: { email: "nope", password: "long enough", displayName: "X" }) { accessToken } }`,
+    );
+    expect(response.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.email', rule: 'format' });
+    expect(JSON.stringify(response)).not.toMatch(/stacktrace|serviceName/);
+  });
+
+  it('rejects a query over the depth limit before any subgraph runs', async () => {
+    const deep = '{ me { a { b { c { d { e { f { g { h { i { j { k } } } } } } } } } } } }';
+    const response = await graphql(gateway.url, deep);
+    expect(response.data).toBeUndefined();
+    expect(response.errors!.some((e) => /depth limit of 10/.test(e.message) && e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED')).toBe(true);
+  });
+
+  it('rejects too many aliases and a malformed query with a code', async () => {
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `g${i}: games { id }`).join(' ')} }`;
+    const tooMany = await graphql(gateway.url, aliases);
+    expect(tooMany.errors![0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(tooMany.errors![0].message).toMatch(/[Aa]liases/);
+
+    const malformed = await graphql(gateway.url, '{ games { id ');
+    expect(malformed.errors![0].extensions!.code).toMatch(/^GRAPHQL_(PARSE|VALIDATION)_FAILED$/);
+    expect(malformed.errors![0].message).toMatch(/Syntax Error/);
+  });
+
+  it('refuses a body over the size limit in GraphQL’s error shape', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ games { id } } # ${'x'.repeat(8_000)}` }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ errors: [{ message: 'Request body is larger than 4kb', extensions: { code: 'BAD_REQUEST' } }] });
+  });
+
+  it('answers CORS preflights for the configured origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${gateway.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      });
+    expect((await preflight('https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('can switch introspection and field suggestions off', async () => {
+    const introspection = await graphql(privateGateway.url, '{ __schema { types { name } } }');
+    expect(introspection.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const typo = await graphql(privateGateway.url, '{ gamez { id } }');
+    expect(typo.errors![0].message).not.toMatch(/Did you mean/);
+    const open = await graphql(gateway.url, '{ __schema { queryType { name } } }');
+    expect(open.data!.__schema.queryType.name).toBe('Query');
+  });
+
+  it('is live, reports not ready while a subgraph is down, and exports metrics', async () => {
+    expect((await fetch(`${gateway.url}/health/live`)).status).toBe(200);
+    const ready = await fetch(`${gateway.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    const body = (await ready.json()) as { checks: Record<string, { ok: boolean }> };
+    expect(body.checks['subgraph:accounts'].ok).toBe(true);
+    expect(body.checks['subgraph:campaigns'].ok).toBe(false);
+    expect(body.checks['subgraph:scoring'].ok).toBe(false);
+    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    // One registry per process; here several services share this test's process.
+    expect(metrics).toMatch(/graphql_operations_total\{operation="query",outcome="ok",service="[a-z]+"\} [1-9]\d*/);
+  });
+
+  it('limits each client per minute in Redis, answering RATE_LIMITED with a retry time', async () => {
+    let limited: Response | undefined;
+    for (let i = 0; i < RATE_LIMIT + 5 && !limited; i++) {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ games { id } }' }),
+      });
+      if (response.status === 429) limited = response;
+    }
+    expect(limited).toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await limited!.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors[0].extensions.code).toBe('RATE_LIMITED');
+  });
+});

@@ -1,0 +1,154 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
+
+/**
+ * The whole platform as `npm start` runs it: every subgraph, the worker and
+ * the gateway as separate processes from the build, on SQLite files, talking
+ * to the real Redis. Everything below goes through the gateway only.
+ */
+const ROOT = resolve(__dirname, '..', '..');
+const PORT_OFFSET = 20_000 + (process.pid % 200) * 10;
+const GATEWAY = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+
+describe('the platform end to end, through the gateway', () => {
+  const isolation = new TestIsolation();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-e2e-'));
+  let platform: ChildProcess;
+  let output = '';
+  let token: string;
+  let playerId: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
+    }
+    platform = spawn(process.execPath, ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT_OFFSET: String(PORT_OFFSET),
+        SQLITE_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_PREFIX: isolation.redisPrefix,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    platform.stdout!.on('data', (chunk) => (output += chunk));
+    platform.stderr!.on('data', (chunk) => (output += chunk));
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`platform not ready in 90 s:\n${output}`)), 90_000);
+      platform.stdout!.on('data', () => {
+        if (output.includes('Scriptbook is ready')) (clearTimeout(timer), ready());
+      });
+      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${output}`))));
+    });
+  }, 100_000);
+
+  afterAll(async () => {
+    if (platform && platform.exitCode === null) {
+      platform.kill('SIGTERM');
+      await new Promise((r) => platform.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await isolation.cleanUp();
+  });
+
+  it('prints the gateway URL and keeps every SQLite file under the data directory', () => {
+    expect(output).toContain(`Scriptbook is ready: http://localhost:${4000 + PORT_OFFSET}/graphql`);
+    expect(readdirSync(dataDir).filter((f) => f.endsWith('.sqlite')).sort()).toEqual([
+      'accounts.sqlite',
+      'campaigns.sqlite',
+      'scoring.sqlite',
+    ]);
+  });
+
+  it('registers and logs in', async () => {
+    const registered = await graphql(
+      GATEWAY,
+      `mutation { registerPlayer(input: { email: "e2e@example.org", password: "a long password", displayName: "Vera" }) {
+         accessToken player { id displayName } } }`,
+    );
+    expect(registered.errors).toBeUndefined();
+    playerId = registered.data!.registerPlayer.player.id;
+
+    const login = await graphql(GATEWAY, `mutation { login(input: { email: "e2e@example.org", password: "a long password" }) { accessToken player { id } } }`);
+    expect(login.data!.login.player.id).toBe(playerId);
+    token = login.data!.login.accessToken;
+  });
+
+  it('creates a campaign and reads it back with game and owner resolved by other subgraphs', async () => {
+    const created = await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "twom", name: "Siege winter" }) { id } }`, {}, token);
+    expect(created.errors).toBeUndefined();
+    const mine = await graphql(GATEWAY, `{ myCampaigns(first: 10) { edges { node { id name game { id name } owner { id displayName } } } } }`, {}, token);
+    expect(mine.data!.myCampaigns.edges).toEqual([
+      {
+        node: {
+          id: created.data!.createCampaign.id,
+          name: 'Siege winter',
+          game: { id: 'twom', name: 'This War of Mine: The Board Game' },
+          owner: { id: playerId, displayName: 'Vera' },
+        },
+      },
+    ]);
+  });
+
+  it('rolls dice deterministically', async () => {
+    const query = `{ rollDice(input: { die: BLACK_D10, count: 5, seed: "e2e" }) { values seed transcript { text } } }`;
+    const first = await graphql(GATEWAY, query);
+    const second = await graphql(GATEWAY, query);
+    expect(first.data!.rollDice.values).toHaveLength(5);
+    expect(first.data!.rollDice.values.every((v: number) => v >= 1 && v <= 10)).toBe(true);
+    expect(second.data).toEqual(first.data);
+  });
+
+  it('enqueues a leaderboard rebuild that the worker process completes', async () => {
+    const requested = await graphql(GATEWAY, `mutation { requestLeaderboardRebuild(gameId: "stalker-zs") { id } }`, {}, token);
+    const id = requested.data!.requestLeaderboardRebuild.id;
+    let job: { state: string; progress: number } | undefined;
+    for (let i = 0; i < 100 && job?.state !== 'COMPLETED'; i++) {
+      job = (await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state progress } }`, { id })).data!.job;
+      if (job?.state !== 'COMPLETED') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job).toEqual({ state: 'COMPLETED', progress: 100 });
+  });
+
+  it('answers bad requests with clear codes and writes nothing', async () => {
+    const countCampaigns = async () =>
+      (await graphql(GATEWAY, '{ myCampaigns(first: 100) { edges { node { id } } } }', {}, token)).data!.myCampaigns.edges.length;
+    const before = await countCampaigns();
+
+    const malformed = await graphql(GATEWAY, 'mutation { createCampaign(input: { gameId: "twom", name: "x" }) { id ');
+    expect(malformed.errors![0].extensions!.code).toMatch(/^GRAPHQL_(PARSE|VALIDATION)_FAILED$/);
+
+    const tooDeep = await graphql(GATEWAY, '{ myCampaigns { edges { node { game { a { b { c { d { e { f { g } } } } } } } } } } }', {}, token);
+    expect(tooDeep.errors![0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(tooDeep.errors![0].message).toMatch(/depth limit/);
+
+    const wrongPassword = await graphql(GATEWAY, `mutation { login(input: { email: "e2e@example.org", password: "not it" }) { accessToken } }`);
+    expect(wrongPassword.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+
+    const noToken = await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "twom", name: "Anonymous" }) { id } }`);
+    expect(noToken.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+
+    const unknownGame = await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "risk", name: "World" }) { id } }`, {}, token);
+    expect(unknownGame.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.gameId', rule: 'known-game' });
+
+    for (const response of [malformed, tooDeep, wrongPassword, noToken, unknownGame]) {
+      expect(JSON.stringify(response)).not.toMatch(/stacktrace|at \S+\.js/);
+    }
+    expect(await countCampaigns()).toBe(before);
+  });
+
+  it('shuts every process down cleanly on SIGTERM', async () => {
+    platform.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => platform.once('exit', r));
+    expect(code).toBe(0);
+    expect(output).not.toMatch(/forced exit|"level":50/);
+  }, 60_000);
+});
