@@ -14,3 +14,4 @@ export { twomTalesProcedures } from './games/twom-tales';
 export { twomTacticsProcedures } from './games/twom-tactics';
 export { hopeInhumanityProcedures } from './games/hope-inhumanity';
 export type { GameProcedure } from './games/twom/game-procedure';
+export * from './games/stalker-zs';
