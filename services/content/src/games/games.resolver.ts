@@ -1,22 +1,26 @@
-import { Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { ContentLibrary } from '@scriptbook/content';
+import { Args, Context, ID, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
+import { ContentCatalog } from '../catalog/content-catalog';
+import { requireItem } from '../catalog/content-input';
+import { ItemView } from '../catalog/item-views';
+import { loadReference } from '../catalog/reference-loader';
 import { Game } from './game.model';
-
-const toGame = (item: { id: string; name: string }): Game => ({ id: item.id, name: item.name });
 
 @Resolver(() => Game)
 export class GamesResolver {
-  constructor(private readonly library: ContentLibrary) {}
+  constructor(private readonly catalog: ContentCatalog) {}
 
   @Query(() => [Game], { description: 'Every game system the content packs describe.' })
-  games(): Game[] {
-    return this.library.games().map(toGame);
+  games(): readonly ItemView[] {
+    return this.catalog.ofKinds(['game']);
   }
 
-  /** Content lives in memory, so a reference costs a map lookup: no batching needed. */
+  @Query(() => Game, { description: 'One game with its modules, scenarios, decks and maps. NOT_FOUND for an unknown id.' })
+  game(@Args('id', { type: () => ID }) id: string): ItemView {
+    return requireItem(this.catalog, id, ['game'], 'Game');
+  }
+
   @ResolveReference()
-  resolveReference(reference: { id: string }): Game | null {
-    const game = this.library.getOfKind('game', reference.id);
-    return game ? toGame(game) : null;
+  resolveReference(@Parent() reference: { id: string }, @Context() context: object): Promise<ItemView | null> {
+    return loadReference(context, this.catalog, 'game', ['game'], reference.id);
   }
 }

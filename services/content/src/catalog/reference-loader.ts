@@ -1,0 +1,21 @@
+import { ContentKind } from '@scriptbook/content';
+import { requestLoader } from '@scriptbook/platform';
+import { ContentCatalog } from './content-catalog';
+import { ItemView } from './item-views';
+
+/**
+ * Resolves the gateway's entity references for a set of kinds in one batch
+ * per request, the same way every subgraph does, so a plan that fans out to
+ * hundreds of cards costs one pass over them.
+ */
+export function loadReference(
+  context: object,
+  catalog: ContentCatalog,
+  name: string,
+  kinds: readonly ContentKind[],
+  id: string,
+): Promise<ItemView | null> {
+  return requestLoader<string, ItemView | null>(context, `content:${name}`, async (ids) =>
+    ids.map((key) => catalog.getOfKinds(key, kinds) ?? null),
+  ).load(id);
+}

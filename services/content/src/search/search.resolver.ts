@@ -1,0 +1,37 @@
+import { Args, ID, Int, Query, Resolver } from '@nestjs/graphql';
+import { BadUserInputError, pageSize } from '@scriptbook/platform';
+import { ContentCatalog } from '../catalog/content-catalog';
+import { knownGameId, knownKinds, nonEmptyText } from '../catalog/content-input';
+import { SearchHit } from './search-hit.model';
+import { tokenize } from './tokenize';
+
+export const MAX_QUERY_LENGTH = 200;
+
+@Resolver(() => SearchHit)
+export class SearchResolver {
+  constructor(private readonly catalog: ContentCatalog) {}
+
+  @Query(() => [SearchHit], {
+    description:
+      'Ranked full-text search over names and texts of every item. Every word must match; the last one also ' +
+      'matches as a prefix. `first` is 1 to 100 (default 20).',
+  })
+  searchContent(
+    @Args('query') query: string,
+    @Args('gameId', { type: () => ID, nullable: true }) gameId: string | null,
+    @Args('kinds', { type: () => [String], nullable: true }) kinds: string[] | null,
+    @Args('first', { type: () => Int, nullable: true }) first: number | null,
+  ) {
+    const text = nonEmptyText(query, 'query')!;
+    if (text.length > MAX_QUERY_LENGTH) {
+      throw new BadUserInputError('query', 'max', `query must be at most ${MAX_QUERY_LENGTH} characters`);
+    }
+    if (tokenize(text).length === 0) throw new BadUserInputError('query', 'words', 'query must contain a letter or a digit');
+    const hits = this.catalog.search.search(text, {
+      gameId: knownGameId(this.catalog, gameId, 'gameId'),
+      kinds: knownKinds(kinds, 'kinds'),
+      limit: pageSize(first),
+    });
+    return hits.map((hit) => ({ ...hit, item: this.catalog.get(hit.id) }));
+  }
+}
