@@ -1,10 +1,32 @@
 import { Module } from '@nestjs/common';
+import { ContentLibraryModule } from '@scriptbook/content';
 import { SubgraphGraphQLModule } from '@scriptbook/platform';
+import { CatalogResolver } from './catalog/catalog.resolver';
+import { ProcedureRegistry } from './catalog/procedure-registry';
 import { DiceResolver } from './dice/dice.resolver';
+import { HopeResolver } from './hope-inhumanity/hope.resolver';
+import { ReplayResolver } from './replay/replay.resolver';
+import { ZoneSurvivalResolver } from './stalker-zs/zs.resolver';
+import { TwomResolver } from './twom/twom.resolver';
+import { TacticsResolver } from './twom-tactics/tactics.resolver';
+import { TalesResolver } from './twom-tales/tales.resolver';
 
-/** Stateless: resolutions are pure functions of their input and seed. */
+/**
+ * Stateless: resolutions are pure functions of their input and seed. The
+ * content library is read only to turn ids into the data procedures need.
+ */
 @Module({
-  imports: [SubgraphGraphQLModule()],
-  providers: [DiceResolver],
+  imports: [SubgraphGraphQLModule(), ContentLibraryModule],
+  providers: [
+    ProcedureRegistry,
+    DiceResolver,
+    TwomResolver,
+    TalesResolver,
+    TacticsResolver,
+    HopeResolver,
+    ZoneSurvivalResolver,
+    CatalogResolver,
+    ReplayResolver,
+  ],
 })
 export class RulesModule {}
