@@ -1,9 +1,9 @@
 import { runLoad, warmUp } from './lib/load';
-import { startContentBehindGateway } from './lib/platform-in-process';
+import { startContentBehindGateway } from './lib/platform-processes';
 
 /**
  * Requests per second for two content queries, straight to the content
- * subgraph and through the gateway, in this one process. The figure that
+ * subgraph and through the gateway, each service its own process. The figure that
  * matters is the ratio: the target is gateway ≥ 0.5 × direct.
  */
 

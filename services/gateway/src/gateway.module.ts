@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGatewayDriver, ApolloGatewayDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -25,7 +26,8 @@ import { readSupergraph } from './supergraph/supergraph-file';
             playground: false,
             introspection: config.INTROSPECTION,
             includeStacktraceInErrorResponses: false,
-            plugins: [...armor.plugins, metricsPlugin()],
+            // Nothing reads cache hints, and computing them costs every response.
+            plugins: [...armor.plugins, metricsPlugin(), ApolloServerPluginCacheControlDisabled()],
             validationRules: armor.validationRules,
             formatError: (formatted, error) =>
               formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
@@ -34,7 +36,7 @@ import { readSupergraph } from './supergraph/supergraph-file';
           gateway: {
             supergraphSdl: readSupergraph(config.SUPERGRAPH_PATH),
             // The checked-in supergraph names local URLs; each deployment points them at its own hosts.
-            buildService: ({ name, url }) => new AuthForwardingDataSource({ url: urls[name] ?? url }),
+            buildService: ({ name, url }) => new AuthForwardingDataSource(urls[name] ?? url!),
           },
         };
       },

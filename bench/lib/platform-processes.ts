@@ -1,0 +1,98 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+/** Nothing listens here: subgraphs a benchmark does not query never get a request. */
+const UNUSED_SUBGRAPH_URL = 'http://127.0.0.1:9/graphql';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+export interface Piece {
+  readonly url: string;
+  readonly process: ChildProcess;
+}
+
+/** One process from the build, as production runs it; resolves once it is live. */
+export async function startPiece(entry: string, env: Record<string, string>): Promise<Piece> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'runtime-paths.js'), join(ROOT, 'dist', entry)], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `bench-${process.pid}`,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health/live`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not start`);
+}
+
+export async function stopPiece(piece: Piece): Promise<void> {
+  if (piece.process.exitCode !== null) return;
+  piece.process.kill('SIGTERM');
+  await new Promise((r) => piece.process.once('exit', r));
+}
+
+export interface ContentBehindGateway {
+  readonly contentUrl: string;
+  readonly gatewayUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The content subgraph and the gateway as two processes from the build, the
+ * load generator being this third one: the same shape as production, so the
+ * gateway's cost is measured, not the cost of sharing one event loop. The
+ * gateway keeps its production limits but not the per-address rate limit,
+ * which would otherwise refuse a benchmark's traffic.
+ */
+export async function startContentBehindGateway(): Promise<ContentBehindGateway> {
+  if (!existsSync(join(ROOT, 'dist', 'services', 'content', 'src', 'main.js'))) {
+    throw new Error('run `npm run build` first: benchmarks run the built services');
+  }
+  const content = await startPiece('services/content/src/main.js', {});
+  const gateway = await startPiece('services/gateway/src/main.js', {
+    CONTENT_URL: `${content.url}/graphql`,
+    ACCOUNTS_URL: UNUSED_SUBGRAPH_URL,
+    RULES_URL: UNUSED_SUBGRAPH_URL,
+    CAMPAIGNS_URL: UNUSED_SUBGRAPH_URL,
+    SCORING_URL: UNUSED_SUBGRAPH_URL,
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  return {
+    contentUrl: `${content.url}/graphql`,
+    gatewayUrl: `${gateway.url}/graphql`,
+    stop: async () => {
+      await stopPiece(gateway);
+      await stopPiece(content);
+    },
+  };
+}
