@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { ENGINE_PROCEDURES } from '../../services/rules/src/catalog/engine-procedures';
+import { ENGINE_EXAMPLES, ZONE_SURVIVAL_REQUESTS } from '../../services/rules/src/testing/examples';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 
 /**
@@ -105,6 +107,71 @@ describe('the platform end to end, through the gateway', () => {
     expect(first.data!.rollDice.values).toHaveLength(5);
     expect(first.data!.rollDice.values.every((v: number) => v >= 1 && v <= 10)).toBe(true);
     expect(second.data).toEqual(first.data);
+  });
+
+  it('serves every scenario of the seeds, a script with its links followed, and search across packs', async () => {
+    let scenarioCount = 0;
+    for (const gameId of ['twom', 'stalker-zs']) {
+      const game = await graphql(GATEWAY, `query($id: ID!) { game(id: $id) { scenarios { id } } }`, { id: gameId });
+      for (const { id } of game.data!.game.scenarios) {
+        const scenario = await graphql(
+          GATEWAY,
+          `query($id: ID!) { scenario(id: $id) { id name provenance { seed section } setupSteps { order title lines } } }`,
+          { id },
+        );
+        expect(scenario.errors).toBeUndefined();
+        expect(scenario.data!.scenario.setupSteps.length).toBeGreaterThan(0);
+        scenarioCount++;
+      }
+    }
+    // Five Incidents of Tales from the Ruined City and ten Zone Survival scenarios.
+    expect(scenarioCount).toBe(15);
+
+    const script = await graphql(
+      GATEWAY,
+      `{ script(gameId: "stalker-zs", number: 145) { number text links { type face targetId target { id ... on Script { number text } } } } }`,
+    );
+    expect(script.errors).toBeUndefined();
+    const followed = script.data!.script.links.filter((link: { targetId: string | null }) => link.targetId);
+    expect(followed.length).toBeGreaterThan(0);
+    for (const link of followed) expect(link.target.id).toBe(link.targetId);
+
+    const search = await graphql(GATEWAY, `{ searchContent(query: "water", first: 10) { score item { id gameId } snippet { marked } } }`);
+    expect(search.errors).toBeUndefined();
+    expect(search.data!.searchContent.length).toBeGreaterThan(0);
+  });
+
+  it('answers every rules procedure through the gateway, as the engine does in this other process', async () => {
+    const catalog = await graphql(GATEWAY, '{ procedures(first: 100) { edges { node { id field } } } }');
+    const procedures: { id: string; field: string }[] = catalog.data!.procedures.edges.map((e: { node: unknown }) => e.node);
+    expect(procedures.map((p) => p.id).sort()).toEqual(ENGINE_PROCEDURES.map((p) => p.id).sort());
+
+    const REPLAY = `query($id: ID!, $input: String!, $seed: String!) {
+      replay(procedureId: $id, input: $input, seed: $seed) { seed resultJson transcript { text } rngState { s0 s1 s2 c } } }`;
+    for (const { id } of procedures) {
+      const seed = `e2e:${id}`;
+      const example = ZONE_SURVIVAL_REQUESTS[id] ?? ENGINE_EXAMPLES[id];
+      const variables = { id, input: JSON.stringify(example), seed };
+      const first = await graphql(GATEWAY, REPLAY, variables);
+      expect({ id, errors: first.errors }).toEqual({ id, errors: undefined });
+      const replay = first.data!.replay;
+      expect(replay.transcript.length).toBeGreaterThan(0);
+      if (!(id in ZONE_SURVIVAL_REQUESTS)) {
+        const engine = ENGINE_PROCEDURES.find((p) => p.id === id)!.run(example, seed);
+        expect(replay.resultJson).toBe(JSON.stringify(engine.result));
+        expect(replay.transcript.map((step: { text: string }) => step.text)).toEqual(engine.transcript.map((step) => step.text));
+      }
+      expect((await graphql(GATEWAY, REPLAY, variables)).data).toEqual(first.data);
+    }
+  });
+
+  it('sets up a Zone Survival scenario through its typed query, the same for the same seed', async () => {
+    const query = `{ zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:recon-in-force", stalkerCount: 3, seed: "e2e" }) {
+      seed transcript { text } result { setupCards { id } } } }`;
+    const first = await graphql(GATEWAY, query);
+    expect(first.errors).toBeUndefined();
+    expect(first.data!.zoneSurvivalSetup.result.setupCards).toHaveLength(4);
+    expect((await graphql(GATEWAY, query)).data).toEqual(first.data);
   });
 
   it('enqueues a leaderboard rebuild that the worker process completes', async () => {
