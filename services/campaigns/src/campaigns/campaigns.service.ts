@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ContentLibrary } from '@scriptbook/content';
+import { ContentLibrary, requireGameId } from '@scriptbook/content';
 import {
-  BadUserInputError,
   ConnectionShape,
   decodeCursor,
   encodeCursor,
@@ -33,9 +32,7 @@ export class CampaignsService {
 
   async create(ownerId: string, input: CreateCampaignInput): Promise<Campaign> {
     const valid = parseInput(createCampaignSchema, input);
-    if (!this.content.isGame(valid.gameId)) {
-      throw new BadUserInputError('input.gameId', 'known-game', `input.gameId: no game "${valid.gameId}"; see the games query`);
-    }
+    requireGameId(this.content, valid.gameId, 'input.gameId');
     const entity = this.campaigns.create({ id: timeOrderedId(), ownerId, gameId: valid.gameId, name: valid.name, version: 0 });
     await this.campaigns.insert(entity);
     return toCampaign((await this.campaigns.findOneByOrFail({ id: entity.id })));

@@ -1,4 +1,4 @@
-import { ContentKind } from '@scriptbook/content';
+import { ContentKind, requireGameId } from '@scriptbook/content';
 import { BadUserInputError, NotFoundError } from '@scriptbook/platform';
 import { isContentKind } from '../items/kind-types';
 import { ContentCatalog } from './content-catalog';
@@ -7,10 +7,7 @@ import { ItemView } from './item-views';
 /** Checks a game id argument; absent means every game. */
 export function knownGameId(catalog: ContentCatalog, gameId: string | null | undefined, field: string): string | undefined {
   if (gameId === null || gameId === undefined) return undefined;
-  if (!catalog.isGame(gameId)) {
-    throw new BadUserInputError(field, 'known-game', `${field} "${gameId}" is not a game; see \`games\` for the ids`);
-  }
-  return gameId;
+  return requireGameId(catalog, gameId, field);
 }
 
 export function knownKinds(kinds: readonly string[] | null | undefined, field: string): ContentKind[] | undefined {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ContentLibrary } from '@scriptbook/content';
-import { BadUserInputError, InjectQueue, TypedQueue } from '@scriptbook/platform';
+import { ContentLibrary, requireGameId } from '@scriptbook/content';
+import { InjectQueue, TypedQueue } from '@scriptbook/platform';
 import { leaderboardRebuildQueue, LeaderboardRebuildPayload } from './leaderboard-rebuild.queue';
 
 @Injectable()
@@ -15,9 +15,7 @@ export class LeaderboardsService {
    * joins it (same job id) instead of queueing duplicate work.
    */
   async requestRebuild(gameId: string, requestedBy: string): Promise<string> {
-    if (!this.content.isGame(gameId)) {
-      throw new BadUserInputError('gameId', 'known-game', `gameId: no game "${gameId}"; see the games query`);
-    }
+    requireGameId(this.content, gameId, 'gameId');
     return this.rebuilds.add('leaderboard-rebuild', { gameId, requestedBy }, { deduplication: { id: `rebuild:${gameId}` } });
   }
 }
