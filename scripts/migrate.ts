@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { baseConfigSchema, dataSourceOptions, loadConfig, migrate, openDataSource, PersistenceDefinition } from '@scriptbook/platform';
 import { z } from 'zod';
-import { accountsPersistence } from '../services/accounts/src/accounts.module';
+import { accountsPersistence } from '../services/accounts/src/accounts.persistence';
 import { campaignsPersistence } from '../services/campaigns/src/campaigns.persistence';
 import { scoringPersistence } from '../services/scoring/src/scoring.persistence';
 

@@ -20,6 +20,27 @@ describe('starting processes from the build', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'JWT_TTL', 'LOG_LEVEL']) expect(result.stderr).toContain(`  - ${name}:`);
   });
 
+  it('npm run migrate applies every service\'s migrations once', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-migrate-'));
+    const migrate = () =>
+      spawnSync(process.execPath, [...RUNTIME, 'dist/scripts/migrate.js'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, SQLITE_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    try {
+      const first = migrate();
+      expect(first.status).toBe(0);
+      expect(first.stdout).toMatch(/^accounts: CreatePlayers\d+$/m);
+      expect(first.stdout).toMatch(/^campaigns: CreateCampaigns\d+$/m);
+      expect(first.stdout).toMatch(/^scoring: CreateGameResults\d+$/m);
+      expect(migrate().stdout.trim().split('\n')).toEqual(['accounts: up to date', 'campaigns: up to date', 'scoring: up to date']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('npm start says how to get Redis when none answers and none can be started', () => {
     // A PATH holding node alone: no redis-server to fall back on.
     const bin = mkdtempSync(join(tmpdir(), 'scriptbook-bin-'));
