@@ -1,20 +1,19 @@
-import { ServiceDefinition, REDIS_CLIENT, LOGGER } from '@scriptbook/platform';
-import { GatewayModule } from './gateway.module';
+import { ServiceDefinition } from '@scriptbook/platform';
 import { gatewayConfigSchema } from './gateway.config';
-import { bodyErrorsMiddleware } from './limits/body-errors.middleware';
-import { rateLimitMiddleware } from './limits/rate-limit.middleware';
+import { GatewayModule } from './gateway.module';
+import { GraphQLEndpoint } from './http/graphql-endpoint';
+import { serveAheadOfExpress } from './http/serve-ahead-of-express';
 
-/** The one public endpoint: the supergraph over every subgraph, with limits. */
+/**
+ * The one public endpoint: the supergraph over every subgraph, with limits.
+ * `/graphql` is served straight from Node's HTTP server; health and metrics
+ * go through Nest like on every other service.
+ */
 export const gatewayApp: ServiceDefinition<typeof gatewayConfigSchema> = {
   name: 'gateway',
   module: GatewayModule,
   configSchema: gatewayConfigSchema,
-  bodyLimit: (config) => config.BODY_LIMIT,
-  configure: (app, config) => {
-    const origins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim());
-    app.enableCors({ origin: origins.includes('*') ? true : origins, maxAge: 600 });
-    app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-    app.use(bodyErrorsMiddleware(config.BODY_LIMIT));
-    app.use('/graphql', rateLimitMiddleware(app.get(REDIS_CLIENT), config.REDIS_PREFIX, config.RATE_LIMIT_PER_MINUTE, app.get(LOGGER)));
+  configure: (app) => {
+    serveAheadOfExpress(app, '/graphql', app.get(GraphQLEndpoint).handle);
   },
 };

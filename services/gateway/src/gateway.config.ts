@@ -25,9 +25,18 @@ export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
   MAX_DIRECTIVES: limit(50),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb').default('100kb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
+  SUBGRAPH_TIMEOUT_MS: limit(10_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema> & { JWT_SECRET: string };
+
+const SIZE_UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;
+
+/** `BODY_LIMIT` in bytes: `100kb` is 102,400 bytes. */
+export function bodyLimitBytes(limit: string): number {
+  const [, amount, unit] = /^(\d+)(b|kb|mb)$/.exec(limit)!;
+  return Number(amount) * SIZE_UNITS[unit as keyof typeof SIZE_UNITS];
+}
 
 export function subgraphUrls(config: GatewayConfig): Record<string, string> {
   return {

@@ -101,6 +101,64 @@ describe('the gateway in front of real subgraphs', () => {
     expect(await response.json()).toEqual({ errors: [{ message: 'Request body is larger than 4kb', extensions: { code: 'BAD_REQUEST' } }] });
   });
 
+  it('refuses a body that grows past the limit without declaring its length', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(`${gateway.url}/graphql`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('{"query":"{ games { id } }", "padding": "');
+      req.write('x'.repeat(6_000));
+      req.end('"}');
+    });
+    expect(status).toBe(413);
+  });
+
+  it('refuses a body that is not JSON, and a POST that is not JSON at all, with BAD_REQUEST', async () => {
+    const post = (body: string, contentType: string) =>
+      fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    const broken = await post('{"query": "{ games { id } }"', 'application/json');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ errors: [{ message: 'Request body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] });
+    const text = await post('{ games { id } }', 'text/plain');
+    expect(text.status).toBe(400);
+    expect(((await text.json()) as { errors: { extensions: { code: string } }[] }).errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('serves queries over GET when the client proves it is not a simple cross-site request', async () => {
+    const query = encodeURIComponent('{ games { id } }');
+    const guarded = await fetch(`${gateway.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(guarded.status).toBe(200);
+    expect(((await guarded.json()) as { data: { games: unknown[] } }).data.games).toHaveLength(3);
+    const unguarded = await fetch(`${gateway.url}/graphql?query=${query}`);
+    expect(unguarded.status).toBe(400);
+  });
+
+  it('tells a browser which origins may read the answer', async () => {
+    const from = (origin: string) =>
+      fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ query: '{ games { id } }' }),
+      });
+    const allowed = await from('https://app.example');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(allowed.headers.get('vary')).toMatch(/Origin/);
+    const other = await from('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('reports a subgraph that is down as an internal error, without its address, and keeps serving the rest', async () => {
+    const response = await graphql(gateway.url, '{ myCampaigns(first: 1) { edges { node { id } } } }');
+    expect(response.errors![0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+    expect(JSON.stringify(response)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|Subgraph campaigns/);
+    const games = await graphql(gateway.url, '{ games { id } }');
+    expect(games.errors).toBeUndefined();
+  });
+
   it('answers CORS preflights for the configured origins only', async () => {
     const preflight = (origin: string) =>
       fetch(`${gateway.url}/graphql`, {

@@ -1,0 +1,20 @@
+import { loadConfig } from '@scriptbook/platform';
+import { bodyLimitBytes, gatewayConfigSchema } from './gateway.config';
+
+describe('gateway configuration', () => {
+  it('reads body limits in bytes, kilobytes and megabytes', () => {
+    expect(bodyLimitBytes('512b')).toBe(512);
+    expect(bodyLimitBytes('100kb')).toBe(102_400);
+    expect(bodyLimitBytes('2mb')).toBe(2_097_152);
+  });
+
+  it('refuses a body limit it cannot read, and a subgraph timeout that is not a positive whole number', () => {
+    const env = { JWT_SECRET: 'a-secret-long-enough-for-the-check-0123456789', BODY_LIMIT: '1gb', SUBGRAPH_TIMEOUT_MS: '0' };
+    expect(() => loadConfig('gateway', gatewayConfigSchema, env)).toThrow(/BODY_LIMIT[\s\S]*SUBGRAPH_TIMEOUT_MS|SUBGRAPH_TIMEOUT_MS[\s\S]*BODY_LIMIT/);
+  });
+
+  it('defaults the subgraph timeout to ten seconds', () => {
+    const config = loadConfig('gateway', gatewayConfigSchema, { JWT_SECRET: 'a-secret-long-enough-for-the-check-0123456789' });
+    expect(config.SUBGRAPH_TIMEOUT_MS).toBe(10_000);
+  });
+});

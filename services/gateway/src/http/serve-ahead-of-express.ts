@@ -1,0 +1,31 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+
+/**
+ * Serves one path straight from Node's HTTP server, ahead of Express; every
+ * other request still goes through Nest as before. For the gateway's
+ * `/graphql`, Express's router, body parser and response helpers cost about
+ * a third of its throughput (docs/benchmarks.md), and none of Nest's request
+ * features (guards, pipes, interceptors) apply to a path that has no Nest
+ * handler. Must be called before the app listens.
+ */
+export function serveAheadOfExpress(
+  app: NestExpressApplication,
+  path: string,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
+  const server = app.getHttpServer() as Server;
+  const [express, ...others] = server.listeners('request') as RequestListener[];
+  if (!express || others.length > 0) throw new Error('expected exactly one request listener, the Express app');
+  server.removeListener('request', express);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (isPath(req.url, path)) handler(req, res);
+    else express(req, res);
+  });
+}
+
+function isPath(url: string | undefined, path: string): boolean {
+  if (!url?.startsWith(path)) return false;
+  const next = url.charAt(path.length);
+  return next === '' || next === '?';
+}
