@@ -89,7 +89,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** A short run first, so JIT, connection pools and the gateway's plan cache are warm before measuring. */
-export async function warmUp(url: string, body: string, requests = 300): Promise<void> {
+export async function warmUp(url: string, body: string, requests = 1000): Promise<void> {
   const result = await runLoad({ url, body, requests, concurrency: 8, timeLimitMs: 20_000 });
   if (result.failed > 0) throw new Error(`warm-up against ${url} failed ${result.failed} of ${result.completed} requests`);
 }
