@@ -49,23 +49,46 @@ export class GraphQLEndpoint {
       res.writeHead(204, { ...this.cors.preflightHeaders(req), 'content-length': '0' }).end();
       return;
     }
-    const cors = this.cors.responseHeaders(req);
+    // CORS, then what is learnt before GraphQL runs (rate limit state), then Apollo's own.
+    const responseHeaders = this.cors.responseHeaders(req);
+    if (await this.refusedByRateLimit(req, res, responseHeaders)) return;
+    const request = await this.graphQLRequestFrom(req, res, responseHeaders);
+    if (!request) return;
 
-    if (this.rateLimiter.enabled && (req.method === 'GET' || req.method === 'POST')) {
-      const decision = await this.rateLimiter.check(proxyAddr(req, TRUSTED_PROXIES));
-      if (decision.limit !== undefined) {
-        cors['ratelimit-limit'] = String(decision.limit);
-        cors['ratelimit-remaining'] = String(decision.remaining);
-      }
-      if (decision.limited) {
-        cors['retry-after'] = String(decision.retryAfter);
-        sendErrors(res, 429, cors, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', {
-          retryAfter: decision.retryAfter,
-        });
-        return;
-      }
+    const response = await this.supergraph.execute(request, { authorization: req.headers.authorization });
+    for (const [name, value] of response.headers) responseHeaders[name] = value;
+    if (response.body.kind === 'complete') {
+      responseHeaders['content-length'] = String(Buffer.byteLength(response.body.string));
+      res.writeHead(response.status ?? 200, responseHeaders).end(response.body.string);
+      return;
     }
+    res.writeHead(response.status ?? 200, responseHeaders);
+    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    res.end();
+  }
 
+  /** Counts the request against its client's minute; answers 429 and returns true when over. */
+  private async refusedByRateLimit(req: IncomingMessage, res: ServerResponse, responseHeaders: OutgoingHttpHeaders): Promise<boolean> {
+    if (!this.rateLimiter.enabled || (req.method !== 'GET' && req.method !== 'POST')) return false;
+    const decision = await this.rateLimiter.check(proxyAddr(req, TRUSTED_PROXIES));
+    if (decision.limit !== undefined) {
+      responseHeaders['ratelimit-limit'] = String(decision.limit);
+      responseHeaders['ratelimit-remaining'] = String(decision.remaining);
+    }
+    if (!decision.limited) return false;
+    responseHeaders['retry-after'] = String(decision.retryAfter);
+    sendErrors(res, 429, responseHeaders, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', {
+      retryAfter: decision.retryAfter,
+    });
+    return true;
+  }
+
+  /** The request as Apollo takes it, or undefined when its body was refused (and answered). */
+  private async graphQLRequestFrom(
+    req: IncomingMessage,
+    res: ServerResponse,
+    responseHeaders: OutgoingHttpHeaders,
+  ): Promise<HTTPGraphQLRequest | undefined> {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -77,35 +100,26 @@ export class GraphQLEndpoint {
       search: queryAt < 0 ? '' : req.url!.slice(queryAt),
       body: undefined,
     };
+    if (req.method !== 'POST') return request;
 
-    if (req.method === 'POST') {
-      const body = await readBody(req, this.bodyLimitBytes);
-      if (!body.ok) {
-        if (body.reason === 'aborted') return void res.destroy();
-        // Unread bytes may still be on their way; do not keep the connection.
-        cors.connection = 'close';
-        sendErrors(res, 413, cors, `Request body is larger than ${this.bodyLimit}`, 'BAD_REQUEST');
-        return;
+    const body = await readBody(req, this.bodyLimitBytes);
+    if (!body.ok) {
+      if (body.reason === 'aborted') {
+        res.destroy();
+        return undefined;
       }
-      const parsed = parseBody(body.text, headers.get('content-type'));
-      if (!parsed.ok) {
-        sendErrors(res, 400, cors, 'Request body is not valid JSON', 'BAD_REQUEST');
-        return;
-      }
-      request.body = parsed.value;
+      // Unread bytes may still be on their way; do not keep the connection.
+      responseHeaders.connection = 'close';
+      sendErrors(res, 413, responseHeaders, `Request body is larger than ${this.bodyLimit}`, 'BAD_REQUEST');
+      return undefined;
     }
-
-    const response = await this.supergraph.execute(request, { authorization: req.headers.authorization });
-    const out: OutgoingHttpHeaders = { ...cors };
-    for (const [name, value] of response.headers) out[name] = value;
-    if (response.body.kind === 'complete') {
-      out['content-length'] = String(Buffer.byteLength(response.body.string));
-      res.writeHead(response.status ?? 200, out).end(response.body.string);
-      return;
+    const parsed = parseBody(body.text, headers.get('content-type'));
+    if (!parsed.ok) {
+      sendErrors(res, 400, responseHeaders, 'Request body is not valid JSON', 'BAD_REQUEST');
+      return undefined;
     }
-    res.writeHead(response.status ?? 200, out);
-    for await (const chunk of response.body.asyncIterator) res.write(chunk);
-    res.end();
+    request.body = parsed.value;
+    return request;
   }
 }
 
