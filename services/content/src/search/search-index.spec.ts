@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { SearchDocument } from './search-documents';
 import { SearchIndex } from './search-index';
 import { snippetOf } from './snippet';
-import { tokenize } from './tokenize';
+import { normalizeTerm, tokenize } from './tokenize';
 
 const doc = (id: string, name: string, text: string, gameId = 'g', kind = 'k'): SearchDocument => ({
   id,
@@ -25,6 +26,13 @@ describe('tokenize', () => {
 
   it('gives nothing for text without letters or digits', () => {
     expect(tokenize(' – … ')).toEqual([]);
+  });
+
+  it('normalizes plain ASCII words, on its shortcut, exactly as the full Unicode path would', () => {
+    const unicodePath = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (word) => normalizeTerm(word) === unicodePath(word)));
+    expect(normalizeTerm('Zoë')).toBe('zoe');
+    expect(normalizeTerm('SCRIPT')).toBe('script');
   });
 });
 

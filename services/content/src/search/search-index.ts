@@ -1,6 +1,6 @@
-import { SearchDocument } from './search-documents';
+import { SearchDocument, SearchField } from './search-documents';
 import { Snippet, snippetOf } from './snippet';
-import { normalizeTerm, tokenize } from './tokenize';
+import { normalizeTerm, Token, tokenize } from './tokenize';
 
 interface Posting {
   readonly doc: number;
@@ -35,6 +35,8 @@ const PREFIX_DISCOUNT = 0.7;
 export class SearchIndex {
   private readonly postings = new Map<string, Posting[]>();
   private readonly sortedTerms: string[];
+  /** Each field's words with their offsets, kept once a field has been shown in a snippet. */
+  private readonly snippetTokens = new Map<SearchField, readonly Token[]>();
 
   constructor(private readonly documents: readonly SearchDocument[]) {
     documents.forEach((document, doc) => {
@@ -118,9 +120,18 @@ export class SearchIndex {
           kind: document.kind,
           score: Math.round(entry.total * 1000) / 1000,
           field: field.name,
-          snippet: snippetOf(field.text, (term) => matches.has(term)),
+          snippet: snippetOf(field.text, (term) => matches.has(term), undefined, this.tokensOf(field)),
         };
       });
+  }
+
+  private tokensOf(field: SearchField): readonly Token[] {
+    let tokens = this.snippetTokens.get(field);
+    if (!tokens) {
+      tokens = tokenize(field.text);
+      this.snippetTokens.set(field, tokens);
+    }
+    return tokens;
   }
 
   private expand(term: string, asPrefix: boolean): { term: string; factor: number }[] {

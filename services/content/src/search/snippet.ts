@@ -1,4 +1,4 @@
-import { tokenize } from './tokenize';
+import { Token, tokenize } from './tokenize';
 
 export interface Highlight {
   start: number;
@@ -21,9 +21,14 @@ export const CLOSE_MARK = '»';
  * An excerpt of about `width` characters around the first match, cut at
  * word boundaries, with every match inside it highlighted. `matches` says
  * whether an indexed term counts as a match (exact terms and the prefix).
+ * `tokens` are the text's words, for a caller that already has them.
  */
-export function snippetOf(text: string, matches: (term: string) => boolean, width = 160): Snippet {
-  const tokens = tokenize(text);
+export function snippetOf(
+  text: string,
+  matches: (term: string) => boolean,
+  width = 160,
+  tokens: readonly Token[] = tokenize(text),
+): Snippet {
   const hits = tokens.filter((token) => matches(token.term));
   const first = hits[0];
   let from = 0;

@@ -10,7 +10,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}/gu;
 
 export function normalizeTerm(word: string): string {
-  return word.normalize('NFD').replace(MARKS, '').toLowerCase();
+  // Most words are plain ASCII, which has no marks to strip: skip the Unicode work for them.
+  for (let i = 0; i < word.length; i++) {
+    if (word.charCodeAt(i) > 0x7f) return word.normalize('NFD').replace(MARKS, '').toLowerCase();
+  }
+  return word.toLowerCase();
 }
 
 /** Splits on anything that is not a letter or a digit, so "Script 042" and "042." both give `042`. */
