@@ -1,9 +1,9 @@
-import { cardName, Deck, drawCards, drawFirstMatching, insertBetween, putOnTop, removeByName, setAside, shuffleDeck } from '../../deck/deck';
+import { cardName, Deck, drawCards, insertBetween, putOnTop, removeByName, setAside, shuffleDeck } from '../../deck/deck';
 import { resolve, RuleInputError } from '../../procedure';
 import { Random } from '../../rng/random';
 import { Resolution, Transcript } from '../../transcript';
 import { EventDeckCard } from '../twom/event-deck';
-import { CharacterCard } from '../twom/setup';
+import { CharacterCard, drawCharactersByBorder } from '../twom/setup';
 import { requireArray, requireOneOf, requireString, requireStringList, requireUniqueNames } from '../twom/validate';
 import { INCIDENT_IDS, IncidentId, IncidentRecipe, INCIDENTS, StateTokenRule } from './incidents.rules-data';
 
@@ -109,19 +109,8 @@ function drawCharacters(recipe: IncidentRecipe, input: IncidentSetupInput, rando
     );
     return { chosen: recipe.characters.special.map((name) => ({ name })), rest };
   }
-  let deck = shuffleDeck(input.characterDeck ?? [], random, { label: 'Character deck', transcript });
-  const chosen: CharacterCard[] = [];
-  for (const { border, count } of recipe.characters.draw) {
-    const drawn = drawFirstMatching(deck, (c) => c.border === border, count, {
-      field: 'characterDeck',
-      label: 'Character deck',
-      what: `${border}-bordered`,
-      transcript,
-    });
-    deck = drawn.deck;
-    chosen.push(...drawn.drawn);
-  }
-  return { chosen, rest: deck };
+  const { drawn, rest } = drawCharactersByBorder(input.characterDeck ?? [], recipe.characters.draw, random, transcript);
+  return { chosen: drawn, rest };
 }
 
 function placeStates(rules: readonly StateTokenRule[], names: readonly string[], transcript: Transcript) {

@@ -1,6 +1,7 @@
-import { drawCards, drawFirstMatching, shuffleDeck } from '../../deck/deck';
+import { Deck, drawCards, drawFirstMatching, shuffleDeck } from '../../deck/deck';
 import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
+import { Random } from '../../rng/random';
+import { Resolution, Transcript } from '../../transcript';
 import {
   Border,
   CAT_REPLACES_RAW_FOOD,
@@ -60,6 +61,32 @@ function validate(input: TwomSetupInput): void {
   }
 }
 
+/**
+ * Shuffles the Characters deck, then takes the first cards of each border
+ * colour in turn: how both the core setup and Tales' Incidents deal
+ * Characters. A deck short of a colour is bad input on `characterDeck`.
+ */
+export function drawCharactersByBorder(
+  characterDeck: Deck<CharacterCard>,
+  draws: readonly { readonly border: Border; readonly count: number }[],
+  random: Random,
+  transcript: Transcript,
+): { drawn: CharacterCard[]; rest: Deck<CharacterCard> } {
+  let deck = shuffleDeck(characterDeck, random, { label: 'Character deck', transcript });
+  const drawn: CharacterCard[] = [];
+  for (const { border, count } of draws) {
+    const found = drawFirstMatching(deck, (c) => c.border === border, count, {
+      field: 'characterDeck',
+      label: 'Character deck',
+      what: `${border}-bordered`,
+      transcript,
+    });
+    deck = found.deck;
+    drawn.push(...found.drawn);
+  }
+  return { drawn, rest: deck };
+}
+
 /** Setup steps 1, 2, 3 and 6 of the core rulebook; the Event deck is `buildTwomEventDeck`. */
 export function twomSetup(input: TwomSetupInput, seed: string): Resolution<TwomSetupResult> {
   validate(input);
@@ -69,22 +96,12 @@ export function twomSetup(input: TwomSetupInput, seed: string): Resolution<TwomS
       detail: { players: input.players.slice() },
     });
 
-    let deck = shuffleDeck(input.characterDeck, random, { label: 'Character deck', transcript });
-    const characters: StartingCharacter[] = [];
-    for (const { border, count } of STARTING_CHARACTERS) {
-      const drawn = drawFirstMatching(deck, (c) => c.border === border, count, {
-        field: 'characterDeck',
-        label: 'Character deck',
-        what: `${border}-bordered`,
-        transcript,
-      });
-      deck = drawn.deck;
-      characters.push(...drawn.drawn.map((c) => ({ ...c, hunger: STARTING_HUNGER })));
-    }
+    const dealt = drawCharactersByBorder(input.characterDeck, STARTING_CHARACTERS, random, transcript);
+    const characters: StartingCharacter[] = dealt.drawn.map((c) => ({ ...c, hunger: STARTING_HUNGER }));
     transcript.add(
       `Placed a Hunger token (level ${STARTING_HUNGER}) near each Character: ${characters.map((c) => c.name).join(', ')}`,
     );
-    transcript.add(`${deck.length} Character cards go to the unused Characters space`);
+    transcript.add(`${dealt.rest.length} Character cards go to the unused Characters space`);
 
     const shuffledLocations = shuffleDeck(input.locationsDeck, random, { label: 'Locations deck', transcript });
     const locations = drawCards(shuffledLocations, LOCATION_SPACES, {
@@ -110,7 +127,7 @@ export function twomSetup(input: TwomSetupInput, seed: string): Resolution<TwomS
     return {
       leader,
       characters,
-      unusedCharacters: deck,
+      unusedCharacters: dealt.rest,
       locations: locations.drawn,
       locationsDeck: locations.deck,
       stockpile,
