@@ -27,3 +27,5 @@ export * from './graphql/request-loaders';
 export * from './persistence/unique-violation';
 export * from './persistence/time-ordered-id';
 export * from './errors/graphql-exception.filter';
+export * from './auth/gateway-signature';
+export * from './rate-limit/redis-rate-limiter';

@@ -15,3 +15,4 @@ export { twomTacticsProcedures } from './games/twom-tactics';
 export { hopeInhumanityProcedures } from './games/hope-inhumanity';
 export type { GameProcedure } from './games/twom/game-procedure';
 export * from './games/stalker-zs';
+export * from './procedure-descriptor';

@@ -12,7 +12,8 @@ export interface TranscriptStep {
 export interface Resolution<T> {
   readonly result: T;
   readonly transcript: readonly TranscriptStep[];
-  readonly seed: string;
+  /** The seed the stream started from; null when it continued from a given `rngState`. */
+  readonly seed: string | null;
   readonly rngState: RngState;
 }
 

@@ -10,7 +10,8 @@ export interface ResolutionFields {
 
 export function resolutionFields(resolution: Resolution<unknown>): ResolutionFields {
   return {
-    seed: resolution.seed,
+    // Every resolution the subgraph serves today starts from a seed; continuing streams arrive with the descriptors.
+    seed: resolution.seed ?? '',
     rngState: { ...resolution.rngState },
     transcript: resolution.transcript.map((step) => ({
       text: step.text,

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { RuleInputError } from './procedure';
+import { Random, RngState } from './rng/random';
+import { Resolution, Transcript } from './transcript';
+
+/**
+ * A content item as the engine sees it: passed in by structure, so the engine
+ * never imports the content library or reads a file.
+ */
+export interface ContentItemLike {
+  readonly kind: string;
+  readonly id: string;
+  readonly [field: string]: unknown;
+}
+
+/** What a procedure body receives besides its checked input. */
+export interface ProcedureContext<B> {
+  readonly random: Random;
+  readonly transcript: Transcript;
+  /** What `bind` prepared from the content packs, once, at start. */
+  readonly content: B;
+}
+
+/**
+ * Everything about one rules procedure, said once. The input and result
+ * schemas (with a `.describe()` on every field) give the TypeScript types, the
+ * input checks, the GraphQL types and query field, the catalog's JSON Schema
+ * and replay; nothing else is written per procedure.
+ */
+export interface ProcedureDescriptor<I extends z.ZodTypeAny = z.ZodTypeAny, R extends z.ZodTypeAny = z.ZodTypeAny, B = unknown> {
+  /** Stable id, `<game>.<procedure>`: `twom.dusk`, `stalker-zs.setup`. */
+  readonly id: string;
+  readonly gameId: string;
+  /** One sentence a player reads in the catalog. */
+  readonly description: string;
+  readonly input: I;
+  readonly result: R;
+  /** Whether the procedure draws from the RNG, so it takes a seed or an `rngState` to continue. */
+  readonly draws: boolean;
+  /** Prepares what the procedure needs from content, once per content version, never per request. */
+  readonly bind?: (items: readonly ContentItemLike[]) => B;
+  /** The rule itself: throws `RuleInputError` for input the rules forbid given the rest of the input. */
+  readonly run: (input: z.output<I>, context: ProcedureContext<B>) => z.input<R>;
+}
+
+/** Declares a procedure; the identity function that keeps the schema types attached. */
+export function defineProcedure<I extends z.ZodTypeAny, R extends z.ZodTypeAny, B = undefined>(
+  descriptor: ProcedureDescriptor<I, R, B>,
+): ProcedureDescriptor<I, R, B> {
+  return descriptor;
+}
+
+/** Where a drawing procedure's stream starts: a fresh seed, or the state a previous resolution returned. */
+export type StreamStart = { readonly seed: string; readonly rngState?: undefined } | { readonly seed?: undefined; readonly rngState: RngState };
+
+/**
+ * The one way a procedure runs: check the input against its schema (the first
+ * problem becomes a `RuleInputError` naming the field path and the rule), start
+ * or continue the stream, run, and package result, transcript and final state.
+ */
+export function runProcedure<I extends z.ZodTypeAny, R extends z.ZodTypeAny, B>(
+  descriptor: ProcedureDescriptor<I, R, B>,
+  rawInput: unknown,
+  start: StreamStart,
+  content: B,
+): Resolution<z.output<R>> {
+  const parsed = descriptor.input.safeParse(rawInput);
+  if (!parsed.success) throw ruleInputErrorFromZod(parsed.error);
+  const random = start.rngState ? Random.fromState(start.rngState) : Random.fromSeed(start.seed!);
+  const transcript = new Transcript();
+  const result = descriptor.run(parsed.data, { random, transcript, content });
+  return { result: result as z.output<R>, transcript: transcript.toArray(), seed: start.seed ?? null, rngState: random.state() };
+}
+
+/** Names the first zod issue the way every rules error does: `characters[2].name`, rule `required`. */
+export function ruleInputErrorFromZod(error: z.ZodError): RuleInputError {
+  const issue = error.issues[0];
+  const field = formatPath(issue.path) || 'input';
+  return new RuleInputError(field, zodRule(issue), issue.message);
+}
+
+function formatPath(path: readonly (string | number)[]): string {
+  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
+}
+
+function zodRule(issue: z.ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.received === 'undefined' ? 'required' : 'type';
+    case 'too_small':
+    case 'too_big':
+      return 'range';
+    case 'invalid_enum_value':
+    case 'invalid_literal':
+    case 'invalid_union':
+      return 'one-of';
+    case 'invalid_string':
+      return 'format';
+    case 'unrecognized_keys':
+      return 'unknown-field';
+    case 'custom':
+      return (issue.params?.rule as string | undefined) ?? 'rule';
+    default:
+      return issue.code;
+  }
+}
+
+const contentReferences = new WeakMap<z.ZodTypeAny, ContentTypename>();
+
+/** The content entities a rules result can point at; the rules subgraph serves them as federation references. */
+export type ContentTypename = 'Card' | 'Scenario' | 'Script' | 'ContentItem';
+
+/**
+ * An id that names a content item, so a result can return the item itself
+ * (`setupCards { name tags }` in one round trip) and not only its id.
+ */
+export function contentRef(typename: ContentTypename, description: string): z.ZodString {
+  const schema = z.string().min(1).describe(description);
+  contentReferences.set(schema, typename);
+  return schema;
+}
+
+/** The content type a schema was declared to reference with `contentRef`, if any. */
+export function contentReferenceOf(schema: z.ZodTypeAny): ContentTypename | undefined {
+  return contentReferences.get(schema);
+}
