@@ -31,6 +31,8 @@ export interface ProcedureDescriptor<I extends z.ZodTypeAny = z.ZodTypeAny, R ex
   /** Stable id, `<game>.<procedure>`: `twom.dusk`, `stalker-zs.setup`. */
   readonly id: string;
   readonly gameId: string;
+  /** The GraphQL query field that serves it (`zoneSurvivalSetup`); a public name, so chosen, not derived. */
+  readonly field: string;
   /** One sentence a player reads in the catalog. */
   readonly description: string;
   readonly input: I;
