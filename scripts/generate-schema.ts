@@ -1,14 +1,20 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { SUBGRAPHS } from '@scriptbook/platform';
-import { composeSupergraph, servedSubgraphSdls, subgraphFile, SUPERGRAPH_FILE } from './schema/subgraph-schemas';
+import { printPublicApi } from './schema/api-schema';
+import { CLIENT_SCHEMA_FILE, composeSupergraph, servedSubgraphSdls, subgraphFile, SUPERGRAPH_FILE } from './schema/subgraph-schemas';
 
-/** Writes graphql/<subgraph>.graphql from the running code, then composes graphql/supergraph.graphql. */
+/**
+ * Writes graphql/<subgraph>.graphql from the running code, composes
+ * graphql/supergraph.graphql, and derives graphql/schema.graphql (the client schema).
+ */
 async function main(): Promise<void> {
   const sdls = await servedSubgraphSdls();
   for (const name of SUBGRAPHS) writeFileSync(subgraphFile(name), sdls[name]);
-  writeFileSync(SUPERGRAPH_FILE, composeSupergraph(sdls));
-  process.stdout.write(`wrote ${SUBGRAPHS.length} subgraph schemas and the supergraph\n`);
+  const supergraph = composeSupergraph(sdls);
+  writeFileSync(SUPERGRAPH_FILE, supergraph);
+  writeFileSync(CLIENT_SCHEMA_FILE, printPublicApi(supergraph));
+  process.stdout.write(`wrote ${SUBGRAPHS.length} subgraph schemas, the supergraph and the client schema\n`);
 }
 
 main().catch((error: unknown) => {

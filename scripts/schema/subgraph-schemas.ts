@@ -9,6 +9,8 @@ import { DEFAULT_PORTS, SUBGRAPHS, SubgraphName } from '@scriptbook/platform';
 const ROOT = resolve(__dirname, '..', '..');
 export const GRAPHQL_DIR = join(ROOT, 'graphql');
 export const SUPERGRAPH_FILE = join(GRAPHQL_DIR, 'supergraph.graphql');
+/** The public API without federation internals, for client tools. */
+export const CLIENT_SCHEMA_FILE = join(GRAPHQL_DIR, 'schema.graphql');
 
 export function subgraphFile(name: SubgraphName): string {
   return join(GRAPHQL_DIR, `${name}.graphql`);

@@ -1,5 +1,7 @@
 import { SUBGRAPHS } from '@scriptbook/platform';
+import { printPublicApi } from '../../scripts/schema/api-schema';
 import {
+  CLIENT_SCHEMA_FILE,
   composeSupergraph,
   readCheckedIn,
   servedSubgraphSdls,
@@ -25,5 +27,9 @@ describe('checked-in GraphQL schemas', () => {
   it('graphql/supergraph.graphql is the composition of the checked-in subgraphs', () => {
     const checkedIn = Object.fromEntries(SUBGRAPHS.map((name) => [name, readCheckedIn(subgraphFile(name))]));
     expect(composeSupergraph(checkedIn as typeof served)).toBe(readCheckedIn(SUPERGRAPH_FILE));
+  });
+
+  it('graphql/schema.graphql is the public API of the checked-in supergraph', () => {
+    expect(printPublicApi(readCheckedIn(SUPERGRAPH_FILE))).toBe(readCheckedIn(CLIENT_SCHEMA_FILE));
   });
 });

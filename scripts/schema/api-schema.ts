@@ -1,0 +1,16 @@
+import { Supergraph } from '@apollo/federation-internals';
+import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+
+/**
+ * The public API as a client sees it: the supergraph without federation's
+ * `join__`/`link__` machinery, which client tools (codegen, IDEs) do not
+ * understand and frontends never query.
+ */
+export function publicApiSchema(supergraphSdl: string): GraphQLSchema {
+  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
+}
+
+/** The client schema file's text, sorted so diffs show real changes only. */
+export function printPublicApi(supergraphSdl: string): string {
+  return `${printSchema(lexicographicSortSchema(publicApiSchema(supergraphSdl))).trim()}\n`;
+}
