@@ -29,3 +29,4 @@ export * from './persistence/time-ordered-id';
 export * from './errors/graphql-exception.filter';
 export * from './auth/gateway-signature';
 export * from './rate-limit/redis-rate-limiter';
+export * from './validation/plain-text';

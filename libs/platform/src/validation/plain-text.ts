@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The rule name a client sees in `extensions.rule` when text hides or controls something. */
+export const PLAIN_TEXT_RULE = 'plain-text';
+
+export interface PlainTextOptions {
+  /** Most characters (Unicode code points, after trimming and NFC) allowed. */
+  readonly maxLength: number;
+  /** Fewest characters allowed after trimming; 1 unless said otherwise. */
+  readonly minLength?: number;
+  /** Free text may keep line breaks (`\n`) and tabs; names never do. */
+  readonly allowLineBreaks?: boolean;
+}
+
+export type PlainTextCheck =
+  | { readonly ok: true; readonly value: string }
+  | { readonly ok: false; readonly rule: 'min' | 'max' | typeof PLAIN_TEXT_RULE; readonly message: string };
+
+// An emoji tag sequence (the flags of England, Scotland, Wales) is the one
+// legitimate use of tag characters; elsewhere they smuggle invisible text.
+const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+// Zero-width joiner and non-joiner shape emoji sequences and Persian or Indic
+// words, so they stay; every other format character can reorder or hide text.
+const JOINERS = /[\u200C\u200D]/g;
+const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+const LINE_BREAKS_AND_TABS = /[\n\t]/g;
+
+function describe(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Checks a name or free text a person typed: trims it, composes accents
+ * (NFC), and refuses control characters (NUL, BEL, C1), bidirectional
+ * overrides and isolates, and other invisible format characters. Ordinary
+ * Unicode, accents and emoji (including joined and tagged sequences) pass.
+ */
+export function checkPlainText(input: string, options: PlainTextOptions): PlainTextCheck {
+  const value = input.normalize('NFC').trim();
+  let visible = value.replace(EMOJI_TAG_SEQUENCE, '').replace(JOINERS, '');
+  if (options.allowLineBreaks) visible = visible.replace(LINE_BREAKS_AND_TABS, '');
+  const hidden = HIDDEN_OR_CONTROL.exec(visible);
+  if (hidden) {
+    return { ok: false, rule: PLAIN_TEXT_RULE, message: `must not contain control or invisible formatting characters (found ${describe(hidden[0])})` };
+  }
+  const length = [...value].length;
+  const minLength = options.minLength ?? 1;
+  if (length < minLength) {
+    return { ok: false, rule: 'min', message: minLength === 1 ? 'must not be empty' : `must be at least ${minLength} characters` };
+  }
+  if (length > options.maxLength) return { ok: false, rule: 'max', message: `must be at most ${options.maxLength} characters` };
+  return { ok: true, value };
+}
+
+/**
+ * The zod form of `checkPlainText`, for input schemas: the parsed value is the
+ * trimmed, composed text, and a failure names its rule for `parseInput`.
+ */
+export function plainText(options: PlainTextOptions) {
+  return z.string().transform((input, context) => {
+    const checked = checkPlainText(input, options);
+    if (checked.ok) return checked.value;
+    context.addIssue({ code: z.ZodIssueCode.custom, message: checked.message, params: { rule: checked.rule } });
+    return z.NEVER;
+  });
+}
