@@ -30,3 +30,5 @@ export * from './errors/graphql-exception.filter';
 export * from './auth/gateway-signature';
 export * from './rate-limit/redis-rate-limiter';
 export * from './validation/plain-text';
+export * from './auth/client-address';
+export * from './auth/token-revocations';

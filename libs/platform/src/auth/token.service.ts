@@ -1,7 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { REDIS_CLIENT } from '../redis/redis.module';
+import { durationSeconds, TokenRevocations } from './token-revocations';
 
 const ISSUER = 'scriptbook';
 const AUDIENCE = 'scriptbook-api';
@@ -12,14 +15,31 @@ export type Viewer =
   | { readonly kind: 'player'; readonly playerId: string }
   | { readonly kind: 'invalid'; readonly reason: string };
 
+type VerifiedToken = Viewer | { readonly kind: 'signed'; readonly playerId: string; readonly issuedAt: number };
+
+export const REMOVED_PLAYER_REASON = 'the player no longer exists';
+
 /**
- * Issues and verifies the access tokens every subgraph accepts. One secret
- * signs them (HS256), so any service can check a token without calling
- * accounts; the gateway forwards the Authorization header unchanged.
+ * Issues, verifies and revokes the access tokens every subgraph accepts. One
+ * secret signs them (HS256), so any service can check a token without
+ * calling accounts; the gateway forwards the Authorization header unchanged.
+ *
+ * A process with Redis (`RedisModule`) also checks, on every authenticated
+ * request, that the player has not been removed since the token was issued:
+ * one GET, no in-process cache, so a removal holds on the next request
+ * everywhere. Every service that stores player-owned rows imports
+ * RedisModule; content and rules hold none and skip the check.
  */
 @Injectable()
 export class TokenService {
-  constructor(@Inject(APP_CONFIG) private readonly config: BaseConfig) {}
+  private readonly revocations?: TokenRevocations;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: BaseConfig,
+    @Optional() @Inject(REDIS_CLIENT) redis?: Redis,
+  ) {
+    if (redis) this.revocations = new TokenRevocations(redis, config.REDIS_PREFIX, durationSeconds(config.JWT_TTL));
+  }
 
   issue(playerId: string): { accessToken: string; expiresAt: Date } {
     const accessToken = jwt.sign({}, this.config.JWT_SECRET, {
@@ -33,7 +53,32 @@ export class TokenService {
     return { accessToken, expiresAt: new Date(exp * 1000) };
   }
 
+  /** The caller named by an Authorization header, with removed players refused. */
+  async viewerOf(authorization: string | string[] | undefined): Promise<Viewer> {
+    const token = this.verify(authorization);
+    if (token.kind !== 'signed') return token;
+    if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt))) {
+      return { kind: 'invalid', reason: REMOVED_PLAYER_REASON };
+    }
+    return { kind: 'player', playerId: token.playerId };
+  }
+
+  /**
+   * The signature and claims alone, without asking whether the player still
+   * exists; `viewerOf` is what requests use.
+   */
   viewerFrom(authorization: string | string[] | undefined): Viewer {
+    const token = this.verify(authorization);
+    return token.kind === 'signed' ? { kind: 'player', playerId: token.playerId } : token;
+  }
+
+  /** Voids every token a player holds, for when the player is removed. */
+  async revokeAllOf(playerId: string): Promise<void> {
+    if (!this.revocations) throw new Error('revoking tokens needs Redis: import RedisModule');
+    await this.revocations.revokeAllOf(playerId);
+  }
+
+  private verify(authorization: string | string[] | undefined): VerifiedToken {
     const header = Array.isArray(authorization) ? authorization[0] : authorization;
     if (!header) return { kind: 'anonymous' };
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -45,7 +90,7 @@ export class TokenService {
         audience: AUDIENCE,
       }) as jwt.JwtPayload;
       if (!claims.sub) return { kind: 'invalid', reason: 'the token names no player' };
-      return { kind: 'player', playerId: claims.sub };
+      return { kind: 'signed', playerId: claims.sub, issuedAt: claims.iat ?? 0 };
     } catch (error) {
       const reason = error instanceof jwt.TokenExpiredError ? 'the access token has expired' : 'the access token is not valid';
       return { kind: 'invalid', reason };

@@ -37,7 +37,7 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
       plugins: [ApolloServerPluginInlineTraceDisabled(), metricsPlugin()],
       formatError: (formatted, error) =>
         formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
-      context: ({ req }: { req: Request }) => ({ req, viewer: tokens.viewerFrom(req.headers.authorization) }),
+      context: async ({ req }: { req: Request }) => ({ req, viewer: await tokens.viewerOf(req.headers.authorization) }),
     }),
   });
   return {
