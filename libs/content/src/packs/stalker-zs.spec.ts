@@ -36,7 +36,8 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
 
   it('records every part the seed leaves out as a gap', () => {
     const gaps = items.flatMap((item) => item.gaps.map((gap) => ({ id: item.id, ...gap })));
-    expect(gaps).toHaveLength(63);
+    // 63 gaps the seed states, plus the unknown tags of the 12 cards it names without printing them.
+    expect(gaps).toHaveLength(75);
     expect(gaps.filter((gap) => gap.kind === 'illegible').map((gap) => gap.id)).toEqual([
       'stalker-zs:token:sniper-field',
       'stalker-zs:script:298',
@@ -54,13 +55,13 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
         '• [red cross icon] – Suffer 10 [Damage icon] (you may roll for Defense). During the Defense roll, you may roll additional [green die icon] equal to the number of [shovel icon] discarded before the [die icon] roll. Gain 1 Artifact, 2 Items, and 1000 K.',
     );
     expect(chest.links).toEqual([
-      { type: 'die-face', face: '[blue circle icon]', target: 'stalker-zs:script:121' },
-      { type: 'die-face', face: '[yellow icon]', target: 'stalker-zs:script:099' },
+      { type: 'die-face', face: '[blue circle icon]', faceId: 'stalker-zs:icon:blue-circle', target: 'stalker-zs:script:121' },
+      { type: 'die-face', face: '[yellow icon]', faceId: 'stalker-zs:icon:yellow', target: 'stalker-zs:script:099' },
     ]);
     expect(script(184).links).toEqual([
-      { type: 'die-face', face: '[yellow icon]', target: 'stalker-zs:script:198' },
-      { type: 'die-face', face: '[purple icon]', target: 'stalker-zs:script:198' },
-      { type: 'die-face', face: '[red cross icon]', target: 'stalker-zs:script:385' },
+      { type: 'die-face', face: '[yellow icon]', faceId: 'stalker-zs:icon:yellow', target: 'stalker-zs:script:198' },
+      { type: 'die-face', face: '[purple icon]', faceId: 'stalker-zs:icon:purple', target: 'stalker-zs:script:198' },
+      { type: 'die-face', face: '[red cross icon]', faceId: 'stalker-zs:icon:red-cross', target: 'stalker-zs:script:385' },
     ]);
   });
 
@@ -138,16 +139,20 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
   it('gives a card its tags, score modifiers and fate triggers by face', () => {
     const thicket = library.getOfKind('zs-card', 'stalker-zs:card:setup:mysterious-thicket')!;
     expect(thicket.tags).toEqual(['Enviro', 'Request']);
-    expect(thicket.scoreModifier).toEqual({ plus: 0, minus: 1 });
+    expect(thicket.scoreModifier).toEqual({ plus: 0, minus: 1, basis: 'printed', reasoning: null });
     expect(thicket.fateTriggers!.byFace.map((trigger) => trigger.faces)).toEqual([
       ['[blue circle icon]', '[yellow item icon]', '[red cross icon]'],
       ['[purple icon]'],
     ]);
     const criticalShot = library.getOfKind('zs-card', 'stalker-zs:card:event:critical-shot')!;
     expect(criticalShot.tags).toEqual(['Ace in the Hole']);
-    expect(criticalShot.scoreModifier).toEqual({ plus: 2, minus: 0 });
+    expect(criticalShot.scoreModifier).toEqual({ plus: 2, minus: 0, basis: 'printed', reasoning: null });
     const camp = library.getOfKind('zs-card', 'stalker-zs:card:setup:abandoned-stalker-camp')!;
     expect(camp.links).toEqual([{ type: 'see', target: 'stalker-zs:script:376' }]);
+    // Its header prints no modifier, so the zero is a reading, and says so.
+    expect(camp.scoreModifier).toMatchObject({ plus: 0, minus: 0, basis: 'inferred' });
+    const flooded = library.getOfKind('zs-card', 'stalker-zs:card:setup:flooded-room')!;
+    expect(flooded).toMatchObject({ tags: [], tagsKnown: false });
   });
 
   it('scores a victory as the seed says', () => {

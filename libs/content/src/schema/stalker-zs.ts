@@ -18,17 +18,30 @@ import { BaseItem, ContentId } from './common';
  */
 export const ZsLink = z.discriminatedUnion('type', [
   z.object({ type: z.literal('see'), target: ContentId }),
-  z.object({ type: z.literal('die-face'), face: z.string().min(1), target: ContentId }),
+  z.object({ type: z.literal('die-face'), face: z.string().min(1), faceId: ContentId, target: ContentId }),
   z.object({ type: z.literal('choice'), label: z.string().min(1), target: ContentId }),
   z.object({ type: z.literal('card'), target: ContentId }),
   z.object({ type: z.literal('external'), book: z.string().min(1), ref: z.string().min(1) }),
 ]);
 
-/** One branch of a die roll: the faces that select it (verbatim icon labels) and what happens. */
-export const ZsFaceOutcome = z.object({
-  faces: z.array(z.string().min(1)).min(1),
-  text: z.string().min(1),
-});
+/**
+ * The canonical id of a die face (`stalker-zs:icon:yellow`). The transcription
+ * spells one face several ways (`[yellow icon]` in scripts, `[yellow item icon]`
+ * on cards); rules match faces by this id, never by spelling.
+ */
+export const ZsFaceId = ContentId;
+
+/** One branch of a die roll: the faces that select it (verbatim icon labels and their ids, in the same order) and what happens. */
+export const ZsFaceOutcome = z
+  .object({
+    faces: z.array(z.string().min(1)).min(1),
+    faceIds: z.array(ZsFaceId).min(1),
+    text: z.string().min(1),
+  })
+  .refine((outcome) => outcome.faceIds.length === outcome.faces.length, {
+    message: 'faceIds must name the canonical id of each printed face, in order',
+    path: ['faceIds'],
+  });
 
 /** A card's Fate Triggers section: effects that fire on every roll, and those tied to faces. */
 export const ZsFateTriggers = z.object({
@@ -36,11 +49,28 @@ export const ZsFateTriggers = z.object({
   byFace: z.array(ZsFaceOutcome),
 });
 
-/** The plus and minus icons above a card title; only victories are scored with them. */
-export const ZsScoreModifier = z.object({
+/** How many plus and minus icons: the rulebook's own scoring examples print these counts. */
+export const ZsModifierIcons = z.object({
   plus: z.number().int().nonnegative(),
   minus: z.number().int().nonnegative(),
 });
+
+/**
+ * The plus and minus icons above a card title; only victories are scored with
+ * them. `printed` counts icons the seed shows; `inferred` is a reading the seed
+ * does not state (a header with no icon read as zero), with its reasoning, so a
+ * printed zero and an inferred one can be told apart.
+ */
+export const ZsScoreModifier = z
+  .object({
+    ...ZsModifierIcons.shape,
+    basis: z.enum(['printed', 'inferred']),
+    reasoning: z.string().min(1).nullable(),
+  })
+  .refine((modifier) => (modifier.basis === 'inferred') === (modifier.reasoning !== null), {
+    message: 'an inferred modifier gives its reasoning; a printed one has none',
+    path: ['reasoning'],
+  });
 
 /** An Action a card makes available, with its cost icon and any die outcomes. */
 export const ZsCardAction = z.object({
@@ -110,7 +140,10 @@ export const ZsCardItem = BaseItem.extend({
   cardType: z.enum(['special', 'setup', 'event', 'character', 'unique-loot']),
   /** The Special deck's 1-10 corner number, used only to randomise setup. */
   randomNumber: z.number().int().min(1).max(10).nullable(),
+  /** Printed tags; read them only when `tagsKnown` is true. */
   tags: z.array(z.string().min(1)),
+  /** False where the seed does not print the card, so an empty `tags` means unknown, not "no tags". */
+  tagsKnown: z.boolean(),
   scoreModifier: ZsScoreModifier.nullable(),
   setup: z.array(z.string().min(1)),
   request: z.string().min(1).nullable(),
@@ -241,7 +274,7 @@ export const ZsScoringItem = BaseItem.extend({
   ),
   /** The rulebook's own examples; `cardNames` share the modifier printed after them. */
   examples: z.array(
-    z.object({ cardNames: z.array(z.string().min(1)).min(1), scoreModifier: ZsScoreModifier, text: z.string().min(1) }),
+    z.object({ cardNames: z.array(z.string().min(1)).min(1), scoreModifier: ZsModifierIcons, text: z.string().min(1) }),
   ),
 });
 
