@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IconCatalogue } from './icons/icon-catalogue';
 import { ContentItem, ContentKind, ItemOfKind, linksOf, PackManifest } from './schema';
 
 export interface LoadedPack {
@@ -19,6 +20,7 @@ export class ContentLibrary {
     readonly packs: readonly LoadedPack[],
     items: readonly ContentItem[],
     readonly hash: string,
+    private readonly icons: ReadonlyMap<string, IconCatalogue> = new Map(),
   ) {
     for (const item of items) {
       this.byId.set(item.id, item);
@@ -51,6 +53,11 @@ export class ContentLibrary {
 
   isGame(id: string): boolean {
     return this.getOfKind('game', id) !== undefined;
+  }
+
+  /** The game's icon catalogue; empty for a game whose packs print no icons. */
+  iconCatalogue(gameId: string): IconCatalogue {
+    return this.icons.get(gameId) ?? IconCatalogue.empty(gameId);
   }
 
   /** Every (from, to) pair whose target is not in the library. */

@@ -4,3 +4,7 @@ export * from './content-errors';
 export * from './load-packs';
 export * from './content-library.module';
 export * from './require-game';
+export * from './icons/icon-catalogue';
+export * from './icons/icon-catalogue.schema';
+export * from './icons/bracketed-spans';
+export * from './text/text-segments';

@@ -78,3 +78,54 @@ describe('loading packs', () => {
     expect(problemsOf().join('\n')).toContain('id "other" must match its folder name');
   });
 });
+
+describe('icon spellings in packs', () => {
+  let dir: string;
+  const provenance = { seed: '004', section: 'Icon Glossary' };
+  const game = { kind: 'game', id: 'demo', name: 'Demo', provenance };
+  const rule = (text: string) => ({ kind: 'rule-section', id: 'demo:rule:one', name: 'One', gameId: 'demo', headingPath: ['One'], order: 0, text, provenance });
+  const star = { id: 'demo:icon:star', name: 'star icon', provenance, meaning: null, gaps: [{ kind: 'not-given', note: 'not stated' }] };
+
+  function write(text: string, icons?: object): void {
+    mkdirSync(join(dir, 'demo'), { recursive: true });
+    writeFileSync(join(dir, 'demo', 'pack.json'), JSON.stringify({ id: 'demo', name: 'Demo', version: '1.0.0', seed: '004', description: 'test pack', files: ['items.json'] }));
+    writeFileSync(join(dir, 'demo', 'items.json'), JSON.stringify({ items: [game, rule(text)] }));
+    if (icons) writeFileSync(join(dir, 'demo', 'icons.json'), JSON.stringify(icons));
+  }
+
+  const problemsOf = (): string => {
+    try {
+      loadContentLibrary(dir);
+    } catch (error) {
+      return (error as ContentValidationError).problems.join('\n');
+    }
+    throw new Error('expected the packs to be refused');
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scriptbook-icons-'));
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a bracketed spelling that no catalogue maps, naming the item, field and file to fix', () => {
+    write('Gain 1 [star icon].');
+    expect(problemsOf()).toBe(
+      'demo/items.json demo:rule:one at text: [star icon] is not in the demo icon catalogue; map it in icons.json (spellings) or list it under notIcons',
+    );
+  });
+
+  it('refuses a mapping to an icon the catalogue does not have', () => {
+    write('Gain 1 [star icon].', { gameId: 'demo', icons: [star], spellings: [{ spelling: '[star icon]', iconId: 'demo:icon:sun' }] });
+    expect(problemsOf()).toContain('demo/icons.json: spelling [star icon] maps to unknown icon demo:icon:sun');
+  });
+
+  it('loads mapped spellings and listed non-icons, and hashes the catalogue with the data', () => {
+    const catalogue = { gameId: 'demo', icons: [star], spellings: [{ spelling: '[star icon]', iconId: 'demo:icon:star' }], notIcons: [{ text: '[sic]', note: 'a transcriber remark' }] };
+    write('Gain 1 [star icon] [sic].', catalogue);
+    const first = loadContentLibrary(dir);
+    expect(first.iconCatalogue('demo').canonicalId('[star icon]')).toBe('demo:icon:star');
+    write('Gain 1 [star icon] [sic].', { ...catalogue, icons: [{ ...star, name: 'star' }] });
+    expect(loadContentLibrary(dir).hash).not.toBe(first.hash);
+  });
+});

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ContentLibrary, contentHash, LoadedPack } from './content-library';
 import { ContentValidationError } from './content-errors';
+import { catalogueProblems, IconCatalogue } from './icons/icon-catalogue';
+import { IconCatalogueFile } from './icons/icon-catalogue.schema';
+import { iconUsageProblems } from './icons/icon-usage';
 import { ContentItem, PackDataFile, PackManifest } from './schema';
+
+/** A pack's icon catalogue sits beside its manifest under this name, when the pack prints icons. */
+export const ICON_CATALOGUE_FILE = 'icons.json';
 
 /** Packs ship beside the library's code, in source and in the build alike. */
 export const DEFAULT_PACKS_DIR = resolve(__dirname, '..', 'packs');
@@ -31,6 +37,7 @@ export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): Conten
   const items: ContentItem[] = [];
   const seenIn = new Map<string, string>();
   const hashed: string[] = [];
+  const catalogueFiles: { where: string; file: IconCatalogueFile }[] = [];
 
   const folders = existsSync(packsDir)
     ? readdirSync(packsDir, { withFileTypes: true })
@@ -77,14 +84,52 @@ export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): Conten
         itemIds.push(item.id);
       });
     }
+    const iconsPath = join(packsDir, folder, ICON_CATALOGUE_FILE);
+    if (existsSync(iconsPath)) {
+      const where = `${folder}/${ICON_CATALOGUE_FILE}`;
+      hashed.push(where, readFileSync(iconsPath, 'utf8'));
+      const parsed = IconCatalogueFile.safeParse(readJson(iconsPath, problems));
+      if (parsed.success) {
+        problems.push(...catalogueProblems(parsed.data, where));
+        catalogueFiles.push({ where, file: parsed.data });
+      } else problems.push(...formatIssues(where, parsed.error.issues));
+    }
     hashed.push(manifest.id, manifest.version);
     packs.push({ manifest, itemIds });
   }
 
-  const library = new ContentLibrary(packs, items, contentHash(hashed));
+  const catalogues = iconCataloguesByGame(catalogueFiles, items, problems);
+  const library = new ContentLibrary(packs, items, contentHash(hashed), catalogues);
   for (const { from, to } of library.danglingLinks()) problems.push(`${from} links to missing ${to}`);
+  problems.push(...unmappedIconProblems(library, items, seenIn));
   if (problems.length > 0) throw new ContentValidationError(problems);
   return library;
+}
+
+function iconCataloguesByGame(
+  files: readonly { where: string; file: IconCatalogueFile }[],
+  items: readonly ContentItem[],
+  problems: string[],
+): Map<string, IconCatalogue> {
+  const byGame = new Map<string, IconCatalogueFile[]>();
+  const ids = new Map(items.map((item) => [item.id, item.kind]));
+  for (const { where, file } of files) {
+    if (ids.get(file.gameId) !== 'game') problems.push(`${where}: gameId ${file.gameId} is not a game of the packs`);
+    for (const icon of file.icons) {
+      if (icon.rolledOn && ids.get(icon.rolledOn.dieId) !== 'die') {
+        problems.push(`${where}: icon ${icon.id} is rolled on ${icon.rolledOn.dieId}, which is not a die`);
+      }
+    }
+    byGame.set(file.gameId, [...(byGame.get(file.gameId) ?? []), file]);
+  }
+  return new Map([...byGame].map(([gameId, gameFiles]) => [gameId, IconCatalogue.merge(gameId, gameFiles)]));
+}
+
+function unmappedIconProblems(library: ContentLibrary, items: readonly ContentItem[], whereOf: ReadonlyMap<string, string>): string[] {
+  return items.flatMap((item) => {
+    const gameId = item.kind === 'game' ? item.id : item.gameId;
+    return iconUsageProblems(item, library.iconCatalogue(gameId), `${whereOf.get(item.id)} ${item.id}`, ICON_CATALOGUE_FILE);
+  });
 }
 
 let shared: ContentLibrary | undefined;
@@ -93,4 +138,14 @@ let shared: ContentLibrary | undefined;
 export function contentLibrary(): ContentLibrary {
   shared ??= loadContentLibrary();
   return shared;
+}
+
+/** The icon catalogue of a game of the shipped packs. */
+export function iconCatalogue(gameId: string): IconCatalogue {
+  return contentLibrary().iconCatalogue(gameId);
+}
+
+/** The canonical icon id of a bracketed spelling in a game of the shipped packs, or undefined when it has none. */
+export function canonicalIconId(gameId: string, spelling: string): string | undefined {
+  return iconCatalogue(gameId).canonicalId(spelling);
 }
