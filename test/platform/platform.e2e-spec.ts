@@ -101,11 +101,11 @@ describe('the platform end to end, through the gateway', () => {
   });
 
   it('rolls dice deterministically', async () => {
-    const query = `{ rollDice(input: { die: BLACK_D10, count: 5, seed: "e2e" }) { values seed transcript { text } } }`;
+    const query = `{ rollDice(input: { die: BLACK_D10, count: 5, seed: "e2e" }) { seed transcript { text } result { values } } }`;
     const first = await graphql(GATEWAY, query);
     const second = await graphql(GATEWAY, query);
-    expect(first.data!.rollDice.values).toHaveLength(5);
-    expect(first.data!.rollDice.values.every((v: number) => v >= 1 && v <= 10)).toBe(true);
+    expect(first.data!.rollDice.result.values).toHaveLength(5);
+    expect(first.data!.rollDice.result.values.every((v: number) => v >= 1 && v <= 10)).toBe(true);
     expect(second.data).toEqual(first.data);
   });
 

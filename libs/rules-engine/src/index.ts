@@ -16,3 +16,8 @@ export { hopeInhumanityProcedures } from './games/hope-inhumanity';
 export type { GameProcedure } from './games/twom/game-procedure';
 export * from './games/stalker-zs';
 export * from './procedure-descriptor';
+export * from './inferred';
+export * from './schema-annotations';
+export * from './stream-start';
+export * from './registry';
+export * from './dice/roll-dice.procedure';

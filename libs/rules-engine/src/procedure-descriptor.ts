@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { graphqlAnnotationsOf, referenceTo } from '@scriptbook/platform/graphql/zod/annotations';
 import { RuleInputError } from './procedure';
 import { Random, RngState } from './rng/random';
 import { Resolution, Transcript } from './transcript';
@@ -44,6 +45,14 @@ export interface ProcedureDescriptor<I extends z.ZodTypeAny = z.ZodTypeAny, R ex
   /** The rule itself: throws `RuleInputError` for input the rules forbid given the rest of the input. */
   readonly run: (input: z.output<I>, context: ProcedureContext<B>) => z.input<R>;
 }
+
+/**
+ * Any descriptor, whatever its schemas: what registries and generic code
+ * (the rules subgraph, the continuation property) hold. `run` takes its own
+ * input type, so a typed descriptor is only assignable with `any` here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyProcedureDescriptor = ProcedureDescriptor<any, any, any>;
 
 /** Declares a procedure; the identity function that keeps the schema types attached. */
 export function defineProcedure<I extends z.ZodTypeAny, R extends z.ZodTypeAny, B = undefined>(
@@ -107,22 +116,20 @@ function zodRule(issue: z.ZodIssue): string {
   }
 }
 
-const contentReferences = new WeakMap<z.ZodTypeAny, ContentTypename>();
-
 /** The content entities a rules result can point at; the rules subgraph serves them as federation references. */
 export type ContentTypename = 'Card' | 'Scenario' | 'Script' | 'ContentItem';
 
 /**
  * An id that names a content item, so a result can return the item itself
- * (`setupCards { name tags }` in one round trip) and not only its id.
+ * (`setupCards { name tags }` in one round trip) and not only its id. Name
+ * the field `<thing>Id` or `<thing>Ids` (or `id` in an item that stands for
+ * the content item): the served entity field is `<thing>` or `<thing>s`.
  */
 export function contentRef(typename: ContentTypename, description: string): z.ZodString {
-  const schema = z.string().min(1).describe(description);
-  contentReferences.set(schema, typename);
-  return schema;
+  return referenceTo(typename, z.string().min(1).describe(description));
 }
 
 /** The content type a schema was declared to reference with `contentRef`, if any. */
 export function contentReferenceOf(schema: z.ZodTypeAny): ContentTypename | undefined {
-  return contentReferences.get(schema);
+  return graphqlAnnotationsOf(schema).reference as ContentTypename | undefined;
 }

@@ -3,7 +3,8 @@ import { ContentLibraryModule } from '@scriptbook/content';
 import { SubgraphGraphQLModule } from '@scriptbook/platform';
 import { CatalogResolver } from './catalog/catalog.resolver';
 import { ProcedureRegistry } from './catalog/procedure-registry';
-import { DiceResolver } from './dice/dice.resolver';
+import { BoundProcedures } from './procedures/bound-procedures';
+import { ProceduresResolver } from './procedures/procedures.resolver';
 import { HopeResolver } from './hope-inhumanity/hope.resolver';
 import { ReplayResolver } from './replay/replay.resolver';
 import { ZoneSurvivalResolver } from './stalker-zs/zs.resolver';
@@ -19,7 +20,8 @@ import { TalesResolver } from './twom-tales/tales.resolver';
   imports: [SubgraphGraphQLModule(), ContentLibraryModule],
   providers: [
     ProcedureRegistry,
-    DiceResolver,
+    BoundProcedures,
+    ProceduresResolver,
     TwomResolver,
     TalesResolver,
     TacticsResolver,

@@ -1,41 +1,69 @@
 import { Args, ID, Info, Query, Resolver } from '@nestjs/graphql';
-import { GraphQLResolveInfo, GraphQLSchema } from 'graphql';
+import { GraphQLResolveInfo } from 'graphql';
 import { BadUserInputError, ConnectionShape, decodeCursor, encodeCursor, PageArgs, pageSize, toConnection } from '@scriptbook/platform';
+import { zodToJsonSchema } from '@scriptbook/platform/graphql/zod';
+import { BoundProcedures } from '../procedures/bound-procedures';
 import { inputJsonSchema } from './input-json-schema';
 import { RuleProcedure, RuleProcedureConnection } from './procedure.model';
-import { CatalogEntry, ProcedureRegistry } from './procedure-registry';
+import { ProcedureRegistry } from './procedure-registry';
+
+type Entry = Omit<RuleProcedure, 'inputSchema'> & { readonly inputSchema: (info: GraphQLResolveInfo) => string };
 
 @Resolver(() => RuleProcedure)
 export class CatalogResolver {
+  private entries?: readonly Entry[];
   private readonly schemas = new Map<string, string>();
 
-  constructor(private readonly registry: ProcedureRegistry) {}
+  constructor(
+    private readonly bound: BoundProcedures,
+    private readonly legacy: ProcedureRegistry,
+  ) {}
 
   @Query(() => RuleProcedureConnection, { description: 'Every rule procedure, in a stable order, optionally of one game.' })
   procedures(
-    @Args('gameId', { type: () => ID, nullable: true }) gameId: string | null,
+    @Args('gameId', { type: () => ID, nullable: true, description: 'Only the procedures of this game (`twom`); every game when omitted.' })
+    gameId: string | null,
     @Args() page: PageArgs,
     @Info() info: GraphQLResolveInfo,
   ): ConnectionShape<RuleProcedure> {
     const limit = pageSize(page.first);
-    const list = this.registry.entries().filter((e) => !gameId || e.gameId === gameId);
+    const list = this.all().filter((e) => !gameId || e.gameId === gameId);
     let start = 0;
     if (page.after) {
       const [afterId] = decodeCursor(page.after, 1);
       start = list.findIndex((e) => e.id === afterId) + 1;
       if (start === 0) throw new BadUserInputError('after', 'cursor', 'after is not a cursor of this list');
     }
-    const rows = list.slice(start, start + limit + 1).map((e) => this.toNode(e, info.schema));
+    const rows = list.slice(start, start + limit + 1).map((e) => ({ ...e, inputSchema: this.schemaOf(e, info) }));
     return toConnection(rows, limit, (p) => encodeCursor([p.id]), start > 0);
   }
 
-  // The served schema is the source the input schemas derive from; it never changes while the service runs.
-  private toNode(entry: CatalogEntry, served: GraphQLSchema): RuleProcedure {
+  private schemaOf(entry: Entry, info: GraphQLResolveInfo): string {
     let schema = this.schemas.get(entry.id);
     if (schema === undefined) {
-      schema = JSON.stringify(inputJsonSchema(served, entry.field));
+      schema = entry.inputSchema(info);
       this.schemas.set(entry.id, schema);
     }
-    return { ...entry, inputSchema: schema };
+    return schema;
+  }
+
+  // Descriptors derive their JSON Schema from the zod input; procedures not yet described by one derive it from their GraphQL input.
+  private all(): readonly Entry[] {
+    this.entries ??= [
+      ...this.bound.descriptors().map((d) => ({
+        id: d.id,
+        gameId: d.gameId,
+        description: d.description,
+        field: d.field,
+        draws: d.draws,
+        inputSchema: () => JSON.stringify(zodToJsonSchema(d.input, `${d.field} input`)),
+      })),
+      ...this.legacy.entries().map((e) => ({
+        ...e,
+        draws: true,
+        inputSchema: (info: GraphQLResolveInfo) => JSON.stringify(inputJsonSchema(info.schema, e.field)),
+      })),
+    ];
+    return this.entries;
   }
 }

@@ -1,26 +1,41 @@
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { BadUserInputError } from '@scriptbook/platform';
 import { ProcedureRegistry } from '../catalog/procedure-registry';
+import { BoundProcedures } from '../procedures/bound-procedures';
 import { engineInput } from '../resolution/engine-input';
+import { RngStateInput } from '../resolution/resolution.model';
 import { seedOrDraw } from '../resolution/seeds';
 import { resolutionFields } from '../resolution/transcript.mapper';
 import { Replay } from './replay.model';
 
 @Resolver(() => Replay)
 export class ReplayResolver {
-  constructor(private readonly registry: ProcedureRegistry) {}
+  constructor(
+    private readonly procedures: BoundProcedures,
+    private readonly legacy: ProcedureRegistry,
+  ) {}
 
   @Query(() => Replay, {
-    description: 'Runs any procedure from its id with its input as JSON (see `procedures.inputSchema`); persists nothing.',
+    nullable: true,
+    description:
+      'Runs any procedure from its id with its input as JSON (see `procedures.inputSchema`), from a seed or an rngState; persists nothing.',
   })
   replay(
-    @Args('procedureId', { type: () => ID }) procedureId: string,
-    @Args('input') input: string,
-    @Args('seed') seed: string,
+    @Args('procedureId', { type: () => ID, description: 'The procedure to run, e.g. `twom.night-raid` (see `procedures`).' }) procedureId: string,
+    @Args('input', { description: 'The input as a JSON object, shaped as the procedure\'s `inputSchema` says.' }) input: string,
+    @Args('seed', { type: () => String, nullable: true, description: 'Starts the stream from this seed. Not with rngState; drawn when neither is given.' })
+    seed: string | null,
+    @Args('rngState', { type: () => RngStateInput, nullable: true, description: 'Continues the stream a previous resolution returned. Not with seed.' })
+    rngState: RngStateInput | null,
   ): Replay {
-    this.registry.assertKnown(procedureId);
     const parsed = parseInput(input);
-    const resolution = this.registry.run(procedureId, engineInput(parsed), seedOrDraw(seed, 'seed'));
+    if (this.procedures.has(procedureId)) {
+      const resolution = this.procedures.run(procedureId, parsed, { seed, rngState }, 'input');
+      return { procedureId, resultJson: JSON.stringify(resolution.result), ...resolutionFields(resolution) };
+    }
+    this.legacy.assertKnown(procedureId);
+    if (rngState) throw new BadUserInputError('rngState', 'unsupported', `${procedureId} does not continue streams yet; give a seed`);
+    const resolution = this.legacy.run(procedureId, engineInput(parsed), seedOrDraw(seed, 'seed'));
     return { procedureId, resultJson: JSON.stringify(resolution.result), ...resolutionFields(resolution) };
   }
 }

@@ -1,0 +1,7 @@
+export * from './annotations';
+export * from './entity-reference';
+export * from './json-scalar';
+export * from './reference-field';
+export * from './zod-graphql-types';
+export * from './zod-graphql-values';
+export * from './zod-json-schema';
