@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { PersistenceModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
 import { accountsPersistence } from './accounts.persistence';
 import { PlayersModule } from './players/players.module';
 
 @Module({
-  imports: [SubgraphGraphQLModule(), PersistenceModule.forService(accountsPersistence), PlayersModule],
+  imports: [SubgraphGraphQLModule(), PersistenceModule.forService(accountsPersistence), RedisModule, PlayersModule],
 })
 export class AccountsModule {}

@@ -7,6 +7,11 @@ const request = (header: string | undefined, peer = '::ffff:10.0.0.9') => ({
 });
 
 describe('clientAddressOf', () => {
+  it('prefers the address whose signature the subgraph verified', () => {
+    expect(clientAddressOf({ ...request('203.0.113.7'), clientAddress: '198.51.100.4' })).toBe('198.51.100.4');
+    expect(clientAddressOf({ ...request(undefined), clientAddress: 'not an address' })).toBe('10.0.0.9');
+  });
+
   it('takes the address the gateway forwarded', () => {
     expect(clientAddressOf(request('203.0.113.7'))).toBe('203.0.113.7');
     expect(clientAddressOf(request('2001:DB8::1'))).toBe('2001:db8::1');

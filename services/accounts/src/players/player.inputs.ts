@@ -1,28 +1,61 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { plainText } from '@scriptbook/platform';
 import { z } from 'zod';
+import { PASSWORD_MAX_BYTES } from './password-hasher';
 
-@InputType()
+const PASSWORD_RULES =
+  `8 characters or more and at most ${PASSWORD_MAX_BYTES} bytes in UTF-8 (${PASSWORD_MAX_BYTES} plain letters, fewer with accents or emoji); ` +
+  'not only spaces. Refused with BAD_USER_INPUT (`extensions.field` "input.password", `extensions.rule` "min", "max-bytes" or "not-blank").';
+
+@InputType({ description: 'What a new player gives to sign up.' })
 export class RegisterPlayerInput {
-  @Field() email!: string;
-  @Field({ description: '8 to 128 characters.' }) password!: string;
-  @Field({ description: '1 to 40 characters.' }) displayName!: string;
+  @Field({ description: 'The address to sign in with; compared without regard to case. At most 254 characters.' })
+  email!: string;
+
+  @Field({ description: PASSWORD_RULES })
+  password!: string;
+
+  @Field({
+    description:
+      'The name other players see: 1 to 40 characters after trimming; letters of any script, accents and emoji are fine, ' +
+      'control and invisible formatting characters are refused (rule "plain-text").',
+  })
+  displayName!: string;
 }
 
-@InputType()
+@InputType({ description: 'Email and password of an existing player.' })
 export class LoginInput {
-  @Field() email!: string;
-  @Field() password!: string;
+  @Field({ description: 'The email the player registered with, in any case.' })
+  email!: string;
+
+  @Field({ description: `The player's password; at most ${PASSWORD_MAX_BYTES} bytes in UTF-8, as no longer one can be set.` })
+  password!: string;
+}
+
+@InputType({ description: 'Confirms that the person holding the token is the player.' })
+export class DeleteMyAccountInput {
+  @Field({ description: "The player's current password; wrong guesses count toward the same throttle as logins." })
+  password!: string;
 }
 
 const email = z.string().trim().toLowerCase().max(254).email('must be an email address');
 
+const withinBcryptLimit = (password: string) => Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
+const maxBytes = { message: `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8`, params: { rule: 'max-bytes' } };
+
+/** Any password that could have been set: a longer one can never match, and is refused rather than cut. */
+const givenPassword = z.string().min(1, 'must not be empty').refine(withinBcryptLimit, maxBytes);
+
 export const registerPlayerSchema = z.object({
   email,
-  password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
-  displayName: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'),
+  password: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine(withinBcryptLimit, maxBytes)
+    .refine((password) => password.trim().length > 0, { message: 'must not be only spaces', params: { rule: 'not-blank' } }),
+  displayName: plainText({ maxLength: 40 }),
 });
 
-export const loginSchema = z.object({
-  email,
-  password: z.string().min(1, 'must not be empty').max(128),
-});
+export const loginSchema = z.object({ email, password: givenPassword });
+
+export const deleteMyAccountSchema = z.object({ password: givenPassword });

@@ -1,13 +1,17 @@
 import { DataSource } from 'typeorm';
-import { RunningService, startService } from '@scriptbook/platform';
+import { RunningService, startService, TokenService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
+import { PasswordHasher } from './password-hasher';
 
 const REGISTER = `mutation($input: RegisterPlayerInput!) {
   registerPlayer(input: $input) { accessToken player { id displayName } }
 }`;
 const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { accessToken player { id displayName } } }`;
+const DELETE = `mutation($input: DeleteMyAccountInput!) { deleteMyAccount(input: $input) { playerId removedAt } }`;
+
+jest.setTimeout(30_000);
 
 describe('accounts subgraph on Postgres', () => {
   const isolation = new TestIsolation();
@@ -80,6 +84,123 @@ describe('accounts subgraph on Postgres', () => {
       expect(response.errors![0].message).toContain(field);
     }
     expect(await playerCount()).toBe(before);
+  });
+
+  it('refuses a display name that hides or reorders text, and stores nothing', async () => {
+    const before = await playerCount();
+    for (const displayName of ['Ana\u0000', 'Ben\u0007', '\u202Enomis', 'Cy\u2066x\u2069']) {
+      const response = await graphql(service.url, REGISTER, { input: { email: 'c@example.org', password: 'long enough', displayName } });
+      expect(response.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.displayName', rule: 'plain-text' });
+    }
+    expect(await playerCount()).toBe(before);
+    const emoji = await graphql(service.url, REGISTER, {
+      input: { email: 'zoe@example.org', password: 'long enough', displayName: ' Zoë 👩‍👩‍👧 ' },
+    });
+    expect(emoji.data!.registerPlayer.player.displayName).toBe('Zoë 👩‍👩‍👧');
+  });
+
+  describe('passwords', () => {
+    // 'é' is two bytes in UTF-8: 35 of them and two letters are 72 bytes, bcrypt's whole input.
+    const seventyTwoBytes = 'é'.repeat(35) + 'ab';
+
+    it('refuses a 100-byte password at sign-up, and one that is only spaces, storing nothing', async () => {
+      const before = await playerCount();
+      const cases = [
+        ['x'.repeat(100), 'max-bytes'],
+        ['🙂'.repeat(25), 'max-bytes'],
+        [seventyTwoBytes + 'c', 'max-bytes'],
+        [' '.repeat(12), 'not-blank'],
+        ['\t\u3000  \n   ', 'not-blank'],
+      ] as const;
+      for (const [password, rule] of cases) {
+        const response = await graphql(service.url, REGISTER, { input: { email: 'long@example.org', password, displayName: 'Long' } });
+        expect(response.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.password', rule });
+        expect(JSON.stringify(response)).not.toContain(password.trim() || 'x'.repeat(100));
+      }
+      expect(await playerCount()).toBe(before);
+    });
+
+    it('takes exactly 72 bytes, and no login can differ only after byte 72', async () => {
+      expect(Buffer.byteLength(seventyTwoBytes)).toBe(72);
+      const registered = await graphql(service.url, REGISTER, {
+        input: { email: 'edge@example.org', password: seventyTwoBytes, displayName: 'Edge' },
+      });
+      expect(registered.errors).toBeUndefined();
+
+      const exact = await graphql(service.url, LOGIN, { input: { email: 'edge@example.org', password: seventyTwoBytes } });
+      expect(exact.data!.login.player.id).toBe(registered.data!.registerPlayer.player.id);
+
+      const longer = await graphql(service.url, LOGIN, { input: { email: 'edge@example.org', password: `${seventyTwoBytes}!` } });
+      expect(longer.data).toBeNull();
+      expect(longer.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.password', rule: 'max-bytes' });
+
+      const lastByteDiffers = await graphql(service.url, LOGIN, { input: { email: 'edge@example.org', password: seventyTwoBytes.slice(0, -1) + 'c' } });
+      expect(lastByteDiffers.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('checks an unknown email against a hash too, so it costs what a wrong password costs', async () => {
+      const hasher = service.app.get(PasswordHasher);
+      const compare = jest.spyOn(hasher, 'compare');
+      try {
+        const unknown = await graphql(service.url, LOGIN, { input: { email: 'ghost@example.org', password: 'correct horse' } });
+        expect(unknown.errors![0]).toMatchObject({ message: 'Email or password is wrong', extensions: { code: 'UNAUTHENTICATED' } });
+        expect(compare).toHaveBeenCalledTimes(1);
+        expect(compare).toHaveBeenCalledWith('correct horse', PasswordHasher.dummyHash());
+
+        const wrong = await graphql(service.url, LOGIN, { input: { email: 'ana@example.org', password: 'correct horsE' } });
+        expect(wrong.errors![0]).toEqual(unknown.errors![0]);
+        expect(compare).toHaveBeenCalledTimes(2);
+        expect(compare.mock.calls[1][1]).not.toBe(PasswordHasher.dummyHash());
+      } finally {
+        compare.mockRestore();
+      }
+    });
+  });
+
+  describe('removing an account', () => {
+    let token: string;
+    let playerId: string;
+
+    beforeAll(async () => {
+      const registered = await graphql(service.url, REGISTER, {
+        input: { email: 'leaving@example.org', password: 'goodbye all', displayName: 'Leaving' },
+      });
+      token = registered.data!.registerPlayer.accessToken;
+      playerId = registered.data!.registerPlayer.player.id;
+    });
+
+    it('needs a token and the current password, and removes nothing otherwise', async () => {
+      const before = await playerCount();
+      const anonymous = await graphql(service.url, DELETE, { input: { password: 'goodbye all' } });
+      expect(anonymous.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      const wrong = await graphql(service.url, DELETE, { input: { password: 'hello again' } }, token);
+      expect(wrong.errors![0].extensions).toEqual({ code: 'FORBIDDEN' });
+      expect(wrong.data).toBeNull();
+      expect(await playerCount()).toBe(before);
+      expect((await graphql(service.url, '{ me { id } }', {}, token)).data!.me).toEqual({ id: playerId });
+    });
+
+    it('removes the player, and the token it held is UNAUTHENTICATED from then on', async () => {
+      const before = await playerCount();
+      const removed = await graphql(service.url, DELETE, { input: { password: 'goodbye all' } }, token);
+      expect(removed.errors).toBeUndefined();
+      expect(removed.data!.deleteMyAccount.playerId).toBe(playerId);
+      expect(await playerCount()).toBe(before - 1);
+
+      const me = await graphql(service.url, '{ me { id } }', {}, token);
+      expect(me.data!.me).toBeNull();
+      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      const again = await graphql(service.url, DELETE, { input: { password: 'goodbye all' } }, token);
+      expect(again.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      const login = await graphql(service.url, LOGIN, { input: { email: 'leaving@example.org', password: 'goodbye all' } });
+      expect(login.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('answers a token for a player who never existed with UNAUTHENTICATED, not with someone', async () => {
+      const forged = service.app.get(TokenService).issue('player-who-never-was').accessToken;
+      const me = await graphql(service.url, '{ me { id } }', {}, forged);
+      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    });
   });
 
   it('never leaks a stack trace', async () => {

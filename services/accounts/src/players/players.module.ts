@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@scriptbook/platform';
+import { PasswordHasher } from './password-hasher';
 import { PlayerEntity } from './player.entity';
 import { PlayersResolver } from './players.resolver';
 import { PlayersService } from './players.service';
+import { SignInThrottle } from './sign-in-throttle';
 
 @Module({
   imports: [PersistenceModule.repositories(PlayerEntity)],
-  providers: [PlayersService, PlayersResolver],
+  providers: [PasswordHasher, SignInThrottle, PlayersService, PlayersResolver],
 })
 export class PlayersModule {}

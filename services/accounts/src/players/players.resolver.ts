@@ -1,31 +1,60 @@
 import { Args, Context, Mutation, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { alignByKey, AuthenticatedPlayer, CurrentPlayer, requestLoader } from '@scriptbook/platform';
+import { alignByKey, AuthenticatedPlayer, clientAddressOf, CurrentPlayer, requestLoader, UnauthenticatedError } from '@scriptbook/platform';
+import type { Request } from 'express';
 import { PlayerEntity } from './player.entity';
-import { LoginInput, RegisterPlayerInput } from './player.inputs';
-import { AuthPayload, Player } from './player.model';
+import { DeleteMyAccountInput, LoginInput, RegisterPlayerInput } from './player.inputs';
+import { AuthPayload, Player, RemovedAccount } from './player.model';
 import { PlayersService } from './players.service';
 
 const toPlayer = (entity: PlayerEntity): Player => ({ id: entity.id, displayName: entity.displayName });
+
+type GraphQLContext = { req: Request };
+
+const THROTTLED = 'Too many attempts for one account or from one address give RATE_LIMITED with `extensions.retryAfter` (seconds).';
 
 @Resolver(() => Player)
 export class PlayersResolver {
   constructor(private readonly players: PlayersService) {}
 
-  @Mutation(() => AuthPayload, { description: 'Creates a player and signs them in.' })
-  registerPlayer(@Args('input') input: RegisterPlayerInput): Promise<AuthPayload> {
-    return this.players.register(input);
+  @Mutation(() => AuthPayload, { description: `Creates a player and signs them in. An email already taken gives CONFLICT. ${THROTTLED}` })
+  registerPlayer(
+    @Args('input', { description: 'Email, password and display name of the new player.' }) input: RegisterPlayerInput,
+    @Context() context: GraphQLContext,
+  ): Promise<AuthPayload> {
+    return this.players.register(input, clientAddressOf(context));
   }
 
-  @Mutation(() => AuthPayload, { description: 'Exchanges email and password for an access token.' })
-  login(@Args('input') input: LoginInput): Promise<AuthPayload> {
-    return this.players.login(input);
+  @Mutation(() => AuthPayload, {
+    description:
+      'Exchanges email and password for an access token. A wrong password and an unknown email both give UNAUTHENTICATED ' +
+      `with the same message. ${THROTTLED} A successful login clears the account's count of failed attempts.`,
+  })
+  login(@Args('input', { description: 'The email and password to check.' }) input: LoginInput, @Context() context: GraphQLContext): Promise<AuthPayload> {
+    return this.players.login(input, clientAddressOf(context));
   }
 
-  @Query(() => Player, { nullable: true, description: 'The signed-in player; null without a token.' })
+  @Mutation(() => RemovedAccount, {
+    description:
+      "Removes the signed-in player's account. From then on every access token of the player gives UNAUTHENTICATED in every " +
+      'part of the API. Needs a token (UNAUTHENTICATED) and the current password (FORBIDDEN when wrong).',
+  })
+  deleteMyAccount(
+    @CurrentPlayer() viewer: AuthenticatedPlayer,
+    @Args('input', { description: 'The current password, to confirm.' }) input: DeleteMyAccountInput,
+    @Context() context: GraphQLContext,
+  ): Promise<RemovedAccount> {
+    return this.players.remove(viewer.playerId, input, clientAddressOf(context));
+  }
+
+  @Query(() => Player, {
+    nullable: true,
+    description: 'The signed-in player; null without a token, UNAUTHENTICATED for a bad token or a removed player.',
+  })
   async me(@CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): Promise<Player | null> {
     if (!viewer) return null;
     const entity = await this.players.findById(viewer.playerId);
-    return entity ? toPlayer(entity) : null;
+    if (!entity) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+    return toPlayer(entity);
   }
 
   @ResolveReference()
