@@ -2,6 +2,7 @@ import { ServiceDefinition } from '@scriptbook/platform';
 import { gatewayConfigSchema } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { GraphQLEndpoint } from './http/graphql-endpoint';
+import { sendSecurityHeadersOnEveryAnswer } from './http/security-headers';
 import { serveAheadOfExpress } from './http/serve-ahead-of-express';
 
 /**
@@ -15,5 +16,6 @@ export const gatewayApp: ServiceDefinition<typeof gatewayConfigSchema> = {
   configSchema: gatewayConfigSchema,
   configure: (app) => {
     serveAheadOfExpress(app, '/graphql', app.get(GraphQLEndpoint).handle);
+    sendSecurityHeadersOnEveryAnswer(app.getHttpServer());
   },
 };

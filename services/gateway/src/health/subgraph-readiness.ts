@@ -1,8 +1,10 @@
 import { Injectable, OnModuleInit, Inject } from '@nestjs/common';
-import { APP_CONFIG, HealthRegistry } from '@scriptbook/platform';
+import { APP_CONFIG, GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, HealthRegistry, signGatewayRequest } from '@scriptbook/platform';
 import { GatewayConfig, subgraphUrls } from '../gateway.config';
 
-/** The gateway is ready when every subgraph answers a trivial query. */
+const PROBE = JSON.stringify({ query: '{ __typename }' });
+
+/** The gateway is ready when every subgraph answers a trivial query, signed like any other call. */
 @Injectable()
 export class SubgraphReadiness implements OnModuleInit {
   constructor(
@@ -15,12 +17,18 @@ export class SubgraphReadiness implements OnModuleInit {
       this.health.register(`subgraph:${name}`, async () => {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ __typename }' }),
+          headers: { 'content-type': 'application/json', ...this.signatureHeaders() },
+          body: PROBE,
           signal: AbortSignal.timeout(1_500),
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
       });
     }
+  }
+
+  private signatureHeaders(): Record<string, string> {
+    const secret = this.config.GATEWAY_SIGNING_SECRET;
+    if (!secret) return {};
+    return { [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(secret, PROBE), [GATEWAY_CLIENT_ADDRESS_HEADER]: '' };
   }
 }

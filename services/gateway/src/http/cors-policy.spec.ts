@@ -9,6 +9,7 @@ describe('CorsPolicy', () => {
   it('allows a listed origin on actual requests and says the answer varies by origin', () => {
     expect(listed.responseHeaders(request({ origin: 'https://site.example' }))).toEqual({
       'access-control-allow-origin': 'https://site.example',
+      'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
       vary: 'Origin',
     });
   });
@@ -33,6 +34,17 @@ describe('CorsPolicy', () => {
       'access-control-max-age': '600',
       vary: 'Origin, Access-Control-Request-Headers',
     });
+  });
+
+  it('never allows the opaque null origin, even when it is listed or any origin is', () => {
+    for (const policy of [new CorsPolicy('null, https://app.example'), new CorsPolicy('*')]) {
+      expect(policy.responseHeaders(request({ origin: 'null' }))['access-control-allow-origin']).toBeUndefined();
+      expect(policy.preflightHeaders(request({ origin: 'null' }))['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('allows no origin at all when the setting is empty', () => {
+    expect(new CorsPolicy('').responseHeaders(request({ origin: 'https://app.example' }))).toEqual({ vary: 'Origin' });
   });
 
   it('echoes any origin back when configured with *', () => {

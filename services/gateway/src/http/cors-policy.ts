@@ -2,12 +2,20 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+/** What a browser script may read besides the basics: the rate-limit state, so a client can pace itself. */
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
+/**
+ * Sandboxed iframes, `file:` pages and some redirects all send `Origin: null`:
+ * allowing it would allow any of them, so it is refused even when listed.
+ */
+const OPAQUE_ORIGIN = 'null';
 
 /**
  * Which browser origins may call the API, from `CORS_ORIGINS`: a comma-
  * separated list, or `*` for any origin (the origin is then echoed back, so
- * credentials still work). Requests without an Origin header are not
- * browsers' cross-origin calls and get no CORS headers.
+ * credentials still work), never the opaque `null` origin. An empty setting
+ * allows none. Requests without an Origin header are not browsers'
+ * cross-origin calls and get no CORS headers.
  */
 export class CorsPolicy {
   private readonly anyOrigin: boolean;
@@ -22,7 +30,8 @@ export class CorsPolicy {
   /** Headers for an actual request: the origin allowed, or nothing. */
   responseHeaders(req: IncomingMessage): OutgoingHttpHeaders {
     const origin = this.allowed(req);
-    return origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : { vary: 'Origin' };
+    if (!origin) return { vary: 'Origin' };
+    return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED_HEADERS, vary: 'Origin' };
   }
 
   /** Headers for an OPTIONS preflight: what the browser may send, and for how long to remember it. */
@@ -41,7 +50,7 @@ export class CorsPolicy {
 
   private allowed(req: IncomingMessage): string | undefined {
     const origin = req.headers.origin;
-    if (!origin) return undefined;
+    if (!origin || origin === OPAQUE_ORIGIN) return undefined;
     return this.anyOrigin || this.origins.has(origin) ? origin : undefined;
   }
 }

@@ -3,24 +3,23 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { APP_CONFIG, LOGGER, Logger } from '@scriptbook/platform';
-import { bodyLimitBytes, GatewayConfig } from '../gateway.config';
-import { RateLimiter } from '../limits/rate-limiter';
+import { bodyLimitBytes, corsOriginsSetting, GatewayConfig, proxyList } from '../gateway.config';
+import { GatewayRateLimiter } from '../limits/rate-limiter';
 import { SupergraphServer } from '../supergraph/supergraph-server';
+import { clientAddress, ProxyTrust, rateLimitKey } from './client-address';
 import { CorsPolicy } from './cors-policy';
 import { readBody } from './request-body';
 
-/** Proxies in front of the gateway (ingress, load balancer) are on private networks; their X-Forwarded-For is believed. */
-const TRUSTED_PROXIES = proxyAddr.compile(['loopback', 'linklocal', 'uniquelocal']);
-
 /**
  * `/graphql`, the one public endpoint, as a plain Node handler: CORS, the
- * body size limit, the per-client rate limit, then the supergraph. Failures
- * before GraphQL runs are answered in GraphQL's error shape with a code, like
- * everything else the API says.
+ * client's address, the per-client rate limit, the body size limit, then
+ * the supergraph. Failures before GraphQL runs are answered in GraphQL's
+ * error shape with a code, like everything else the API says.
  */
 @Injectable()
 export class GraphQLEndpoint {
   private readonly cors: CorsPolicy;
+  private readonly trustedProxies: ProxyTrust;
   private readonly bodyLimit: string;
   private readonly bodyLimitBytes: number;
 
@@ -28,9 +27,10 @@ export class GraphQLEndpoint {
     @Inject(APP_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly supergraph: SupergraphServer,
-    private readonly rateLimiter: RateLimiter,
+    private readonly rateLimiter: GatewayRateLimiter,
   ) {
-    this.cors = new CorsPolicy(config.CORS_ORIGINS);
+    this.cors = new CorsPolicy(corsOriginsSetting(config));
+    this.trustedProxies = proxyAddr.compile(proxyList(config.TRUSTED_PROXIES));
     this.bodyLimit = config.BODY_LIMIT;
     this.bodyLimitBytes = bodyLimitBytes(config.BODY_LIMIT);
   }
@@ -51,12 +51,18 @@ export class GraphQLEndpoint {
     }
     // CORS, then what is learnt before GraphQL runs (rate limit state), then Apollo's own.
     const responseHeaders = this.cors.responseHeaders(req);
-    if (await this.refusedByRateLimit(req, res, responseHeaders)) return;
+    // An answer for one player must never be served to another from a shared cache.
+    if (req.headers.authorization) responseHeaders['cache-control'] = 'no-store';
+    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trustedProxies);
+    if (await this.refusedByRateLimit(req, res, address, responseHeaders)) return;
     const request = await this.graphQLRequestFrom(req, res, responseHeaders);
     if (!request) return;
 
-    const response = await this.supergraph.execute(request, { authorization: req.headers.authorization });
-    for (const [name, value] of response.headers) responseHeaders[name] = value;
+    const response = await this.supergraph.execute(request, { authorization: req.headers.authorization, clientAddress: address });
+    for (const [name, value] of response.headers) {
+      // A no-store decided here stands whatever the operation adds.
+      if (name !== 'cache-control' || responseHeaders['cache-control'] === undefined) responseHeaders[name] = value;
+    }
     if (response.body.kind === 'complete') {
       responseHeaders['content-length'] = String(Buffer.byteLength(response.body.string));
       res.writeHead(response.status ?? 200, responseHeaders).end(response.body.string);
@@ -67,14 +73,23 @@ export class GraphQLEndpoint {
     res.end();
   }
 
-  /** Counts the request against its client's minute; answers 429 and returns true when over. */
-  private async refusedByRateLimit(req: IncomingMessage, res: ServerResponse, responseHeaders: OutgoingHttpHeaders): Promise<boolean> {
+  /**
+   * Counts the request against its client's minute and says where the
+   * client stands in `RateLimit-*` headers; answers 429 and returns true
+   * when over.
+   */
+  private async refusedByRateLimit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    address: string,
+    responseHeaders: OutgoingHttpHeaders,
+  ): Promise<boolean> {
     if (!this.rateLimiter.enabled || (req.method !== 'GET' && req.method !== 'POST')) return false;
-    const decision = await this.rateLimiter.check(proxyAddr(req, TRUSTED_PROXIES));
-    if (decision.limit !== undefined) {
-      responseHeaders['ratelimit-limit'] = String(decision.limit);
-      responseHeaders['ratelimit-remaining'] = String(decision.remaining);
-    }
+    const decision = await this.rateLimiter.consume(rateLimitKey(address));
+    if (!decision) return false;
+    responseHeaders['ratelimit-limit'] = String(decision.limit);
+    responseHeaders['ratelimit-remaining'] = String(decision.remaining);
+    responseHeaders['ratelimit-reset'] = String(decision.resetSeconds);
     if (!decision.limited) return false;
     responseHeaders['retry-after'] = String(decision.retryAfter);
     sendErrors(res, 429, responseHeaders, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', {

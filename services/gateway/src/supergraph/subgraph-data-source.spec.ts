@@ -1,7 +1,9 @@
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayContext, SubgraphDataSource } from './subgraph-data-source';
+import { GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, verifyGatewaySignature } from '@scriptbook/platform';
+import { GatewayContext, SubgraphDataSource, SubgraphDataSourceOptions } from './subgraph-data-source';
+import { SubgraphUnavailableError } from './subgraph-unavailable';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -17,19 +19,20 @@ async function fakeSubgraph(handler: Handler): Promise<{ url: string; server: Se
 }
 
 /** What the gateway hands a data source; only the request and the context matter to this one. */
-function processOptions(context: GatewayContext = {}): GraphQLDataSourceProcessOptions<GatewayContext> {
-  return {
-    kind: 'incoming operation',
-    request: { query: 'query Q($id: ID!) { card(id: $id) { id } }', operationName: 'Q', variables: { id: 'twom:card:1' } },
-    context,
-  } as unknown as GraphQLDataSourceProcessOptions<GatewayContext>;
+function processOptions(
+  context: GatewayContext = {},
+  request: Record<string, unknown> = { query: 'query Q($id: ID!) { card(id: $id) { id } }', operationName: 'Q', variables: { id: 'twom:card:1' } },
+): GraphQLDataSourceProcessOptions<GatewayContext> {
+  return { kind: 'incoming operation', request, context } as unknown as GraphQLDataSourceProcessOptions<GatewayContext>;
 }
+
+const SECRET = 'a-signing-secret-of-at-least-thirty-two-characters';
 
 describe('SubgraphDataSource', () => {
   const opened: { server: Server; source: SubgraphDataSource }[] = [];
-  async function sourceFor(handler: Handler, timeoutMs = 2_000): Promise<SubgraphDataSource> {
+  async function sourceFor(handler: Handler, timeoutMs = 2_000, extra: Partial<SubgraphDataSourceOptions> = {}): Promise<SubgraphDataSource> {
     const { url, server } = await fakeSubgraph(handler);
-    const source = new SubgraphDataSource('content', url, { timeoutMs });
+    const source = new SubgraphDataSource('content', url, { timeoutMs, ...extra });
     opened.push({ server, source });
     return source;
   }
@@ -76,21 +79,80 @@ describe('SubgraphDataSource', () => {
     expect(answer.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
   });
 
-  it('fails, naming the subgraph, on an answer that is not GraphQL', async () => {
-    const source = await sourceFor((_req, _body, res) => res.writeHead(502).end('<html>Bad Gateway</html>'));
-    await expect(source.process(processOptions())).rejects.toThrow('Subgraph content answered HTTP 502 without a GraphQL response');
+  it('signs the exact body with the client address, and the subgraph can verify it', async () => {
+    let seen: { signature?: string | string[]; address?: string | string[]; body: string } = { body: '' };
+    const source = await sourceFor(
+      (req, body, res) => {
+        seen = { signature: req.headers[GATEWAY_SIGNATURE_HEADER], address: req.headers[GATEWAY_CLIENT_ADDRESS_HEADER], body };
+        res.writeHead(200).end('{"data":{}}');
+      },
+      2_000,
+      { signingSecret: SECRET },
+    );
+    await source.process(processOptions({ clientAddress: '203.0.113.7' }));
+    expect(seen.address).toBe('203.0.113.7');
+    expect(verifyGatewaySignature(SECRET, seen.signature, seen.body, '203.0.113.7')).toEqual({ valid: true });
+    expect(verifyGatewaySignature(SECRET, seen.signature, seen.body, '198.51.100.1')).toEqual({ valid: false, reason: 'mismatch' });
+    expect(verifyGatewaySignature('another-secret-of-at-least-thirty-two-chars', seen.signature, seen.body, '203.0.113.7').valid).toBe(false);
+  });
+
+  it('signs for an empty address when the client address is unknown, and sends no signature without a secret', async () => {
+    const seen: { signature?: string | string[]; address?: string | string[]; body: string }[] = [];
+    const handler: Handler = (req, body, res) => {
+      seen.push({ signature: req.headers[GATEWAY_SIGNATURE_HEADER], address: req.headers[GATEWAY_CLIENT_ADDRESS_HEADER], body });
+      res.writeHead(200).end('{"data":{}}');
+    };
+    await (await sourceFor(handler, 2_000, { signingSecret: SECRET })).process(processOptions());
+    await (await sourceFor(handler)).process(processOptions({ clientAddress: '203.0.113.7' }));
+    expect(seen[0].address).toBe('');
+    expect(verifyGatewaySignature(SECRET, seen[0].signature, seen[0].body, '')).toEqual({ valid: true });
+    expect(seen[1]).toMatchObject({ signature: undefined, address: undefined });
+  });
+
+  it('answers SERVICE_UNAVAILABLE at each root field it was asked for when the answer is not GraphQL', async () => {
+    const failures: SubgraphUnavailableError[] = [];
+    const source = await sourceFor((_req, _body, res) => res.writeHead(502).end('<html>Bad Gateway</html>'), 2_000, {
+      onUnavailable: (failure) => failures.push(failure),
+    });
+    const answer = await source.process(processOptions({}, { query: '{ games { id } first: card(id: "a") { id } __typename }' }));
+    expect(answer.data).toBeNull();
+    expect(answer.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([
+      [['games'], 'SERVICE_UNAVAILABLE'],
+      [['first'], 'SERVICE_UNAVAILABLE'],
+    ]);
+    expect(answer.errors![0].message).toBe('The content service gave an answer that is not GraphQL; the fields it serves are missing from this answer');
+    expect(failures.map((failure) => failure.reason)).toEqual(['not-graphql']);
     const array = await sourceFor((_req, _body, res) => res.writeHead(200).end('[1,2]'));
-    await expect(array.process(processOptions())).rejects.toThrow(/without a GraphQL response/);
+    expect((await array.process(processOptions())).errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
   });
 
-  it('fails, naming the subgraph, when nothing answers in time', async () => {
+  it('answers one error per entity asked for, so the gateway can place each', async () => {
+    const source = await sourceFor((_req, _body, res) => res.writeHead(503).end('down'));
+    const answer = await source.process(
+      processOptions({}, { query: 'query($representations:[_Any!]!){_entities(representations:$representations){... on Game{name}}}', variables: { representations: [{}, {}, {}] } }),
+    );
+    expect(answer.errors!.map((error) => error.path)).toEqual([
+      ['_entities', 0],
+      ['_entities', 1],
+      ['_entities', 2],
+    ]);
+  });
+
+  it('says the subgraph did not answer in time when it is frozen, without its address', async () => {
     const slow = await sourceFor(() => undefined, 100);
-    await expect(slow.process(processOptions())).rejects.toThrow('Subgraph content could not be reached');
+    const answer = await slow.process(processOptions());
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors![0]).toMatchObject({ path: ['card'], extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(answer.errors![0].message).toMatch(/^The content service did not answer in time/);
+    expect(answer.errors![0].message).not.toMatch(/127\.0\.0\.1/);
   });
 
-  it('fails, naming the subgraph, when nothing listens', async () => {
-    const source = new SubgraphDataSource('rules', 'http://127.0.0.1:9/graphql', { timeoutMs: 1_000 });
-    await expect(source.process(processOptions())).rejects.toThrow('Subgraph rules could not be reached');
+  it('says the subgraph could not be reached when nothing listens, keeping the cause for the log', async () => {
+    const failures: SubgraphUnavailableError[] = [];
+    const source = new SubgraphDataSource('rules', 'http://127.0.0.1:9/graphql', { timeoutMs: 1_000, onUnavailable: (f) => failures.push(f) });
+    const answer = await source.process(processOptions());
+    expect(answer.errors![0].message).toMatch(/^The rules service could not be reached/);
+    expect(failures[0].cause).toBeDefined();
     await source.close();
   });
 

@@ -2,12 +2,15 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, formatGraphQLError, LOGGER, Logger, metricsPlugin } from '@scriptbook/platform';
+import { APP_CONFIG, LOGGER, Logger, metricsPlugin } from '@scriptbook/platform';
 import { GatewayConfig } from '../gateway.config';
-import { armorProtection } from '../limits/armor';
+import { httpSemanticsPlugin } from '../http/http-semantics.plugin';
+import { armorProtection, parseLimits } from '../limits/armor';
+import { formatGatewayError } from './gateway-errors';
 import { SubgraphConnections } from './subgraph-connections';
 import { GatewayContext } from './subgraph-data-source';
 import { readSupergraph } from './supergraph-file';
+import { CompletionReportingGateway } from './value-completion';
 
 /**
  * The supergraph behind the public endpoint: an Apollo Gateway over the
@@ -25,20 +28,29 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
   ) {
     const armor = armorProtection(config);
     this.server = new ApolloServer<GatewayContext>({
-      gateway: new ApolloGateway({
-        supergraphSdl: readSupergraph(config.SUPERGRAPH_PATH),
-        buildService: ({ name, url }) => subgraphs.dataSourceFor(name, url),
-      }),
+      gateway: new CompletionReportingGateway(
+        new ApolloGateway({
+          supergraphSdl: readSupergraph(config.SUPERGRAPH_PATH),
+          buildService: ({ name, url }) => subgraphs.dataSourceFor(name, url),
+        }),
+      ),
       introspection: config.INTROSPECTION,
       // The process's own shutdown stops the server, in order, after the HTTP listener.
       stopOnTerminationSignals: false,
       includeStacktraceInErrorResponses: false,
       // Nothing reads cache hints, and computing them costs every response.
       // The API is for apps: no HTML landing page loading scripts from a CDN.
-      plugins: [...armor.plugins, metricsPlugin(), ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled()],
+      plugins: [
+        ...armor.plugins,
+        metricsPlugin(),
+        httpSemanticsPlugin(),
+        ApolloServerPluginCacheControlDisabled(),
+        ApolloServerPluginLandingPageDisabled(),
+      ],
       validationRules: armor.validationRules,
+      parseOptions: parseLimits(config),
       formatError: (formatted, error) =>
-        formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
+        formatGatewayError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
     });
   }
 
