@@ -9,10 +9,13 @@ export const MAX_PAGE_SIZE = 100;
 // Every subgraph with a paginated list declares this same value type.
 @Directive('@shareable')
 export class PageInfo {
-  @Field() hasNextPage!: boolean;
-  @Field() hasPreviousPage!: boolean;
-  @Field(() => String, { nullable: true }) startCursor!: string | null;
-  @Field(() => String, { nullable: true }) endCursor!: string | null;
+  @Field({ description: 'Whether items follow this page; fetch them with `after: endCursor`.' }) hasNextPage!: boolean;
+  @Field({ description: 'Whether items come before this page (true when the page was asked for with `after`).' })
+  hasPreviousPage!: boolean;
+  @Field(() => String, { nullable: true, description: 'Cursor of the first item of the page; null for an empty page.' })
+  startCursor!: string | null;
+  @Field(() => String, { nullable: true, description: 'Cursor of the last item of the page, to pass as `after`; null for an empty page.' })
+  endCursor!: string | null;
 }
 
 /** Forward pagination arguments shared by every list that can grow. */
@@ -37,16 +40,16 @@ export interface ConnectionShape<T> {
 
 /** Builds the `<Name>Connection` and `<Name>Edge` object types for a node type. */
 export function Connection<T>(nodeType: Type<T>, name: string): Type<ConnectionShape<T>> {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with the cursor that points at it.` })
   class EdgeType {
-    @Field() cursor!: string;
-    @Field(() => nodeType) node!: T;
+    @Field({ description: 'Opaque position of this item; pass it as `after` to read on from here.' }) cursor!: string;
+    @Field(() => nodeType, { description: `The ${name} itself.` }) node!: T;
   }
 
-  @ObjectType(`${name}Connection`, { isAbstract: false })
+  @ObjectType(`${name}Connection`, { isAbstract: false, description: `A page of ${name} items in a stable order (Relay connection).` })
   class ConnectionType {
-    @Field(() => [EdgeType]) edges!: Edge<T>[];
-    @Field(() => PageInfo) pageInfo!: PageInfo;
+    @Field(() => [EdgeType], { description: 'The items of this page, in order.' }) edges!: Edge<T>[];
+    @Field(() => PageInfo, { description: 'Where this page sits in the whole list.' }) pageInfo!: PageInfo;
   }
   return ConnectionType as Type<ConnectionShape<T>>;
 }
