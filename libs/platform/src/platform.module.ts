@@ -1,12 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { TokenService } from './auth/token.service';
 import { BaseConfig } from './config/config';
 import { APP_CONFIG, SERVICE_NAME } from './config/config.tokens';
+import { PlatformExceptionFilter } from './errors/graphql-exception.filter';
 import { HealthController } from './health/health.controller';
 import { HealthRegistry } from './health/health.registry';
 import type { Logger } from './logging/logger';
 import { LOGGER } from './logging/logger.token';
-import { MetricsController } from './metrics/metrics.controller';
 import { WorkerRegistry } from './queues/queue-processor';
 
 export interface PlatformContext {
@@ -17,8 +18,9 @@ export interface PlatformContext {
 
 /**
  * What every process gets, API or worker: its validated configuration,
- * logger, token verification, health and metrics endpoints, and the registry
- * that lets shutdown drain workers first.
+ * logger, token verification, health endpoints, the exception filter that
+ * makes every request get an answer, and the registry that lets shutdown
+ * drain workers first. Metrics are served by the bootstrap on their own port.
  */
 @Global()
 @Module({})
@@ -34,8 +36,8 @@ export class PlatformModule {
     ];
     return {
       module: PlatformModule,
-      controllers: [HealthController, MetricsController],
-      providers,
+      controllers: [HealthController],
+      providers: [...providers, { provide: APP_FILTER, useClass: PlatformExceptionFilter }],
       exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
     };
   }

@@ -145,8 +145,9 @@ describe('content subgraph', () => {
     const library = contentLibrary();
     const items = library.packs.flatMap((pack) => pack.itemIds).map((id) => library.get(id)!) as ContentItem[];
     const ids = items.map((item) => item.id);
-    for (let i = 0; i < ids.length; i += 50) {
-      const chunk = ids.slice(i, i + 50);
+    // As many aliases per request as the subgraph's own limit (MAX_ALIASES) allows.
+    for (let i = 0; i < ids.length; i += 15) {
+      const chunk = ids.slice(i, i + 15);
       const fields = chunk.map((id, n) => `i${n}: contentItem(id: ${JSON.stringify(id)}) { ${ITEM} }`).join('\n');
       const response = await query(`{ ${fields} }`);
       expect(response.errors).toBeUndefined();
@@ -178,17 +179,60 @@ describe('content subgraph', () => {
     ]);
   });
 
-  it('answers unknown ids with NOT_FOUND naming the argument', async () => {
-    const cases: [string, string][] = [
-      ['{ game(id: "nope") { id } }', 'id'],
-      ['{ scenario(id: "stalker-zs:card:special:fire") { id } }', 'id'],
-      ['{ card(id: "twom:card:nope") { id } }', 'id'],
-      ['{ contentItem(id: "nope") { id } }', 'id'],
-      ['{ script(gameId: "stalker-zs", number: 998) { id } }', 'number'],
+  it('answers an unknown id with a null field and a NOT_FOUND error at its path, naming the argument', async () => {
+    const cases: [string, string, string][] = [
+      ['{ game(id: "nope") { id } }', 'game', 'id'],
+      ['{ scenario(id: "stalker-zs:card:special:fire") { id } }', 'scenario', 'id'],
+      ['{ card(id: "twom:card:nope") { id } }', 'card', 'id'],
+      ['{ contentItem(id: "nope") { id } }', 'contentItem', 'id'],
+      ['{ script(gameId: "stalker-zs", number: 998) { id } }', 'script', 'number'],
     ];
-    for (const [text, field] of cases) {
-      expect((await errorOf(text)).extensions).toEqual({ code: 'NOT_FOUND', field, rule: 'exists' });
+    for (const [text, root, field] of cases) {
+      const response = await query(text);
+      expect(response.data).toEqual({ [root]: null });
+      expect(response.errors).toHaveLength(1);
+      expect(response.errors![0].path).toEqual([root]);
+      expect(response.errors![0].extensions).toEqual({ code: 'NOT_FOUND', field, rule: 'exists' });
     }
+  });
+
+  it('keeps the rest of an answer when one root field misses', async () => {
+    const response = await query(`{ missing: card(id: "twom:card:nope") { id } fire: card(id: "stalker-zs:card:special:fire") { id }
+      games { id } }`);
+    expect(response.data!.missing).toBeNull();
+    expect(response.data!.fire).toEqual({ id: 'stalker-zs:card:special:fire' });
+    expect(response.data!.games).toHaveLength(3);
+    expect(response.errors!.map((error) => error.path)).toEqual([['missing']]);
+  });
+
+  it("serves a game's icon catalogue, die faces by canonical id and texts as segments", async () => {
+    const icons = (await query('{ game(id: "stalker-zs") { icons { id spellings meaning meaningSource rolledOn { dieId } gaps { kind } } } }')).data!
+      .game.icons as { id: string; spellings: string[]; meaning: string | null; rolledOn: { dieId: string } | null; gaps: unknown[] }[];
+    const yellow = icons.find((icon) => icon.id === 'stalker-zs:icon:yellow')!;
+    expect(yellow.spellings.sort()).toEqual(['[yellow icon]', '[yellow item icon]']);
+    expect(yellow.rolledOn).toEqual({ dieId: 'stalker-zs:die:zone-survival' });
+    expect(yellow.meaning).toBeNull();
+    expect(yellow.gaps).toEqual([{ kind: 'not-given' }]);
+    expect(icons.find((icon) => icon.id === 'stalker-zs:icon:green-v')!.meaning).toMatch(/working or done/);
+
+    const blizzard = (await query(`{ card(id: "stalker-zs:card:event:blizzard") { texts
+      textSegments { text segments { kind text iconId icon { id } } }
+      ... on ZsCard { fateTriggers { byFace { faces faceIds } } } } }`)).data!.card;
+    expect(blizzard.fateTriggers.byFace).toContainEqual({ faces: ['[yellow item icon]'], faceIds: ['stalker-zs:icon:yellow'] });
+    expect(blizzard.textSegments.map((printed: { text: string }) => printed.text)).toEqual(blizzard.texts);
+    const segments = blizzard.textSegments.flatMap((printed: { segments: unknown[] }) => printed.segments);
+    expect(segments).toContainEqual({ kind: 'ICON', text: '[yellow item icon]', iconId: 'stalker-zs:icon:yellow', icon: { id: 'stalker-zs:icon:yellow' } });
+
+    const script = (await query(`{ script(gameId: "stalker-zs", number: 42) { text links { faceId }
+      segments { kind text iconId targetId target { ... on Script { number } } } } }`)).data!.script;
+    expect(script.links).toEqual([{ faceId: 'stalker-zs:icon:blue-circle' }, { faceId: 'stalker-zs:icon:yellow' }]);
+    expect(script.segments.map((segment: { text: string }) => segment.text).join('')).toBe(script.text);
+    expect(script.segments).toContainEqual({ kind: 'LINK', text: 'Script 121', iconId: null, targetId: 'stalker-zs:script:121', target: { number: 121 } });
+
+    const rules = (await query(`{ contentItem(id: "stalker-zs:rules:zone-survival-events-and-fate-triggers") {
+      ... on RuleSection { text segments { kind iconId } } segmentedTexts { field text } } }`)).data!.contentItem;
+    expect(rules.segments).toContainEqual({ kind: 'ICON', iconId: 'stalker-zs:icon:fate-roll' });
+    expect(rules.segmentedTexts).toContainEqual({ field: 'text', text: rules.text });
   });
 
   it('answers bad filters and page sizes with BAD_USER_INPUT naming the field and rule', async () => {

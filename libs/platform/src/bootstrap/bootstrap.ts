@@ -4,12 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { BaseConfig, ConfigError, loadConfig } from '../config/config';
+import { BaseConfig, ConfigError, readConfig } from '../config/config';
 import { HealthRegistry } from '../health/health.registry';
 import { createLogger, Logger, PinoNestLogger } from '../logging/logger';
 import { initMetrics } from '../metrics/metrics';
+import { applyHttpTimeouts, HttpTimeouts, MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import { PlatformModule } from '../platform.module';
 import { WorkerRegistry } from '../queues/queue-processor';
+import { keepRawBody } from './raw-body';
 
 export interface ServiceDefinition<S extends z.ZodTypeAny> {
   /** `accounts`, `scoring-worker`, ...: names logs, metrics and the SQLite file. */
@@ -27,6 +29,8 @@ export interface RunningService<C = BaseConfig> {
   readonly config: C;
   readonly logger: Logger;
   readonly url: string;
+  /** Where this process serves `/metrics`: a port of its own, never the public one. */
+  readonly metricsUrl: string;
   /** The same ordered shutdown a SIGTERM triggers. */
   stop(): Promise<void>;
 }
@@ -35,14 +39,25 @@ export interface RunningService<C = BaseConfig> {
  * Starts an API or a worker process: validated configuration, logging,
  * health and metrics, then listen. Used by every entrypoint and by tests,
  * so what the tests start is what production runs.
+ *
+ * Every answer the public port gives carries `X-Content-Type-Options:
+ * nosniff`, every connection is bounded in time (headers, whole request,
+ * idle keep-alive), and the body parser keeps the raw bytes that gateway
+ * signatures cover.
  */
 export async function startService<S extends z.ZodTypeAny>(
   definition: ServiceDefinition<S>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningService<z.infer<S> & BaseConfig>> {
-  const config = loadConfig(definition.name, definition.configSchema, env);
+  const { config, notices } = readConfig(definition.name, definition.configSchema, env);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
+  for (const notice of notices) logger.warn(notice);
   initMetrics(definition.name);
+  const timeouts: HttpTimeouts = {
+    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
 
   @Module({ imports: [PlatformModule.forRoot({ service: definition.name, config: config as BaseConfig, logger }), definition.module] })
   class ServiceRootModule {}
@@ -52,19 +67,34 @@ export async function startService<S extends z.ZodTypeAny>(
     bodyParser: false,
     abortOnError: false,
   });
-  app.useBodyParser('json', { limit: definition.bodyLimit?.(config) ?? '1mb' });
+  app.use(noSniff);
+  app.useBodyParser('json', { limit: definition.bodyLimit?.(config) ?? '1mb', verify: keepRawBody });
   app.disable('x-powered-by');
   definition.configure?.(app, config);
+  applyHttpTimeouts(app.getHttpServer() as Server, timeouts);
   await app.listen(config.PORT, config.HOST);
+
+  let metrics: MetricsServer;
+  try {
+    metrics = await startMetricsServer(config.HOST, config.METRICS_PORT, timeouts);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = `http://${host}:${address.port}`;
-  logger.info({ url }, `${definition.name} listening`);
+  logger.info({ url, metricsUrl: `${metrics.url}/metrics` }, `${definition.name} listening`);
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= shutDown(app, logger, config.SHUTDOWN_TIMEOUT_MS));
-  return { app, config, logger, url, stop };
+  const stop = () => (stopping ??= shutDown(app, metrics, logger, config.SHUTDOWN_TIMEOUT_MS));
+  return { app, config, logger, url, metricsUrl: `${metrics.url}/metrics`, stop };
+}
+
+function noSniff(_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
 }
 
 /**
@@ -72,13 +102,15 @@ export async function startService<S extends z.ZodTypeAny>(
  * requests finish, drain workers (running jobs complete), then close queues,
  * Redis and the database through the modules' shutdown hooks.
  */
-async function shutDown(app: INestApplication, logger: Logger, timeoutMs: number): Promise<void> {
+async function shutDown(app: INestApplication, metrics: MetricsServer, logger: Logger, timeoutMs: number): Promise<void> {
   const sequence = async () => {
     app.get(HealthRegistry).markShuttingDown();
     const server = app.getHttpServer() as Server;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await app.get(WorkerRegistry).closeAll();
     await app.close();
+    // Last, so the final counts stay scrapeable while the rest drains.
+    await metrics.close();
   };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'timeout'>((resolve) => {

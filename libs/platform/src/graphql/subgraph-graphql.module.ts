@@ -1,15 +1,19 @@
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, ApolloFederationDriverConfig } from '@nestjs/apollo';
-import { DynamicModule, Module, Type } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { TokenService } from '../auth/token.service';
+import { BaseConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.tokens';
 import { formatGraphQLError } from '../errors/format-graphql-error';
-import { GraphQLErrorPassthroughFilter } from '../errors/graphql-exception.filter';
 import type { Logger } from '../logging/logger';
 import { LOGGER } from '../logging/logger.token';
 import { metricsPlugin } from '../metrics/metrics';
+import { signedClientAddressOfRequest } from './client-address';
+import { GatewayCallerMiddleware } from './gateway-caller.middleware';
+import { subgraphQueryProtection } from './query-limits';
+import { SubgraphContext } from './subgraph-context';
 
 export interface SubgraphOptions {
   /** Types the schema must contain even if no resolver returns them directly. */
@@ -21,31 +25,43 @@ export interface SubgraphOptions {
  * A service's Apollo Federation 2 subgraph, code first. The printed schema
  * is sorted so the checked-in SDL diffs cleanly. Inline tracing is off: no
  * trace consumer exists and it costs every request.
+ *
+ * A subgraph is not a trusted zone: /graphql serves only requests the
+ * gateway signed (see GatewayCallerMiddleware), and applies the gateway's
+ * depth, alias and cost limits itself.
  */
 export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicModule {
   const graphql = GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
     driver: ApolloFederationDriver,
-    inject: [TokenService, LOGGER],
-    useFactory: (tokens: TokenService, logger: Logger) => ({
-      autoSchemaFile: { federation: 2 },
-      sortSchema: true,
-      path: '/graphql',
-      playground: false,
-      introspection: true,
-      includeStacktraceInErrorResponses: false,
-      buildSchemaOptions: { orphanedTypes: options.orphanedTypes as Type[] | undefined },
-      plugins: [ApolloServerPluginInlineTraceDisabled(), metricsPlugin()],
-      formatError: (formatted, error) =>
-        formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
-      context: async ({ req }: { req: Request }) => ({ req, viewer: await tokens.viewerOf(req.headers.authorization) }),
-    }),
+    inject: [TokenService, LOGGER, APP_CONFIG],
+    useFactory: (tokens: TokenService, logger: Logger, config: BaseConfig) => {
+      const limits = subgraphQueryProtection(config);
+      return {
+        autoSchemaFile: { federation: 2 },
+        sortSchema: true,
+        path: '/graphql',
+        playground: false,
+        introspection: true,
+        includeStacktraceInErrorResponses: false,
+        buildSchemaOptions: { orphanedTypes: options.orphanedTypes as Type[] | undefined },
+        plugins: [ApolloServerPluginInlineTraceDisabled(), metricsPlugin(), ...limits.plugins],
+        validationRules: limits.validationRules,
+        formatError: (formatted, error) =>
+          formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
+        context: async ({ req }: { req: Request }): Promise<SubgraphContext> => ({
+          req,
+          viewer: await tokens.viewerOf(req.headers.authorization),
+          clientAddress: signedClientAddressOfRequest(req),
+        }),
+      };
+    },
   });
-  return {
-    module: SubgraphGraphQLHostModule,
-    imports: [graphql],
-    providers: [{ provide: APP_FILTER, useClass: GraphQLErrorPassthroughFilter }],
-  };
+  return { module: SubgraphGraphQLHostModule, imports: [graphql] };
 }
 
-@Module({})
-class SubgraphGraphQLHostModule {}
+@Module({ providers: [GatewayCallerMiddleware] })
+class SubgraphGraphQLHostModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(GatewayCallerMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.ALL });
+  }
+}

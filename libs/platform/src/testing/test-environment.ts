@@ -6,6 +6,17 @@ import { Client } from 'pg';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+/** What tests sign direct subgraph calls with, standing in for the gateway. */
+export const TEST_GATEWAY_SIGNING_SECRET = 'test-gateway-signing-secret-of-32-chars-or-more';
+
+/**
+ * The secrets every process a test starts needs outside development.
+ * Spread them into any hand-made environment (`{ ...TEST_SECRETS, ... }`).
+ */
+export const TEST_SECRETS = {
+  JWT_SECRET: TEST_JWT_SECRET,
+  GATEWAY_SIGNING_SECRET: TEST_GATEWAY_SIGNING_SECRET,
+} as const;
 
 /**
  * One isolated corner of the shared Postgres and Redis per test run: a
@@ -36,7 +47,7 @@ export class TestIsolation {
       DATABASE_SCHEMA: this.schemaFor(service),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: this.redisPrefix,
-      JWT_SECRET: TEST_JWT_SECRET,
+      ...TEST_SECRETS,
       SHUTDOWN_TIMEOUT_MS: '10000',
       ...extra,
     };

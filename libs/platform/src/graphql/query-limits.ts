@@ -1,0 +1,60 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { z } from 'zod';
+
+const limit = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * The query limits, as environment settings. The gateway checks all of them
+ * before planning; every subgraph checks depth, aliases and cost again, so a
+ * caller that reaches a subgraph directly gets no more than through the
+ * gateway. Defaults are generous for real frontends (a deep campaign view
+ * nests about 8 levels) and small enough that one request cannot make a
+ * service do unbounded work.
+ */
+export const queryLimitsConfigShape = {
+  MAX_DEPTH: limit(10),
+  MAX_ALIASES: limit(15),
+  MAX_TOKENS: limit(2_000),
+  MAX_COST: limit(5_000),
+  MAX_DIRECTIVES: limit(50),
+};
+
+export type QueryLimits = { readonly [K in keyof typeof queryLimitsConfigShape]: number };
+
+export interface QueryLimitOptions {
+  /** Hide "did you mean" suggestions, which would reveal the schema when introspection is off. */
+  readonly blockFieldSuggestion?: boolean;
+}
+
+/**
+ * Every limit for the public endpoint. `__typename` aliases count toward the
+ * alias limit: graphql-armor exempts them by default, and a thousand aliased
+ * `__typename`s still cost a server a thousand response entries.
+ */
+export function gatewayQueryProtection(limits: QueryLimits, options: QueryLimitOptions = {}) {
+  return new ApolloArmor({
+    maxDepth: { n: limits.MAX_DEPTH, flattenFragments: true },
+    maxAliases: { n: limits.MAX_ALIASES, allowList: [] },
+    maxTokens: { n: limits.MAX_TOKENS },
+    maxDirectives: { n: limits.MAX_DIRECTIVES },
+    costLimit: { maxCost: limits.MAX_COST },
+    blockFieldSuggestion: { enabled: options.blockFieldSuggestion ?? false },
+  }).protect();
+}
+
+/**
+ * The limits a subgraph applies to whatever reaches it. Tokens and
+ * directives are left to the gateway: its query plans re-print the client's
+ * operation (fragments inlined, `__typename` added), so their size is the
+ * gateway's doing, while depth, aliases and cost still bound the work.
+ */
+export function subgraphQueryProtection(limits: QueryLimits) {
+  return new ApolloArmor({
+    maxDepth: { n: limits.MAX_DEPTH, flattenFragments: true },
+    maxAliases: { n: limits.MAX_ALIASES, allowList: [] },
+    maxTokens: { enabled: false },
+    maxDirectives: { enabled: false },
+    costLimit: { maxCost: limits.MAX_COST },
+    blockFieldSuggestion: { enabled: false },
+  }).protect();
+}
