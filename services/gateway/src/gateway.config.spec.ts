@@ -1,5 +1,5 @@
 import { loadConfig } from '@scriptbook/platform';
-import { bodyLimitBytes, gatewayConfigSchema } from './gateway.config';
+import { bodyLimitBytes, corsOriginsSetting, gatewayConfigSchema } from './gateway.config';
 
 describe('gateway configuration', () => {
   it('reads body limits in bytes, kilobytes and megabytes', () => {
@@ -16,5 +16,21 @@ describe('gateway configuration', () => {
   it('defaults the subgraph timeout to ten seconds', () => {
     const config = loadConfig('gateway', gatewayConfigSchema, { JWT_SECRET: 'a-secret-long-enough-for-the-check-0123456789' });
     expect(config.SUBGRAPH_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('trusts no proxy unless told, and refuses a proxy list it cannot read', () => {
+    const env = { JWT_SECRET: 'a-secret-long-enough-for-the-check-0123456789' };
+    expect(loadConfig('gateway', gatewayConfigSchema, env).TRUSTED_PROXIES).toBe('');
+    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, TRUSTED_PROXIES: '10.0.0.0/8, loopback, 2001:db8::1' }).TRUSTED_PROXIES).toBe(
+      '10.0.0.0/8, loopback, 2001:db8::1',
+    );
+    expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, TRUSTED_PROXIES: 'my-ingress.internal' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('opens CORS to any origin only for a development run that names none', () => {
+    expect(corsOriginsSetting({ NODE_ENV: 'development', CORS_ORIGINS: undefined })).toBe('*');
+    expect(corsOriginsSetting({ NODE_ENV: 'production', CORS_ORIGINS: undefined })).toBe('');
+    expect(corsOriginsSetting({ NODE_ENV: 'test', CORS_ORIGINS: undefined })).toBe('');
+    expect(corsOriginsSetting({ NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example' })).toBe('https://app.example');
   });
 });
