@@ -1,13 +1,14 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
+import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
 import { ProcedureRegistry } from './catalog/procedure-registry';
 import { ENGINE_PROCEDURES } from './catalog/engine-procedures';
 import { rulesApp } from './rules.app';
-import { ENGINE_EXAMPLES, ZONE_SURVIVAL_REQUESTS } from './testing/examples';
+import { ENGINE_EXAMPLES } from './testing/examples';
 import { procedureQuery, toVariables } from './testing/graphql-operations';
 
-const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' } as const;
+const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
 
 const REPLAY = `query($procedureId: ID!, $input: String!, $seed: String!) {
   replay(procedureId: $procedureId, input: $input, seed: $seed) { procedureId seed resultJson transcript { text die value } rngState { s0 s1 s2 c } }
@@ -47,11 +48,11 @@ describe('rules subgraph', () => {
     await service?.stop();
   });
 
-  // Zone Survival callers send ids, so its cases are checked against replay rather than a direct engine run.
-  const engineFed = ENGINE_PROCEDURES.filter((p) => !(p.id in ZONE_SURVIVAL_REQUESTS));
+  // Zone Survival is served from its descriptors; services/rules/src/stalker-zs/zs.int-spec.ts covers it.
+  const engineFed = ENGINE_PROCEDURES;
 
   it('has a worked example for every procedure', () => {
-    expect(ENGINE_PROCEDURES.filter((p) => !(p.id in ENGINE_EXAMPLES) && !(p.id in ZONE_SURVIVAL_REQUESTS))).toEqual([]);
+    expect(ENGINE_PROCEDURES.filter((p) => !(p.id in ENGINE_EXAMPLES))).toEqual([]);
   });
 
   describe.each(engineFed.map((p) => [p.id, p] as const))('%s', (id, procedure) => {
@@ -83,36 +84,6 @@ describe('rules subgraph', () => {
       const again = await graphql(service.url, REPLAY, { procedureId: id, input, seed });
       expect(again.data!.replay.resultJson).toBe(replay.resultJson);
     });
-  });
-
-  describe.each(Object.entries(ZONE_SURVIVAL_REQUESTS))('%s from ids', (id, request) => {
-    const seed = `int:${id}`;
-
-    it('resolves through its typed query the same way twice, and replay gives the same bytes', async () => {
-      const first = await runEngineInput(fieldOf(id), request, seed);
-      expect(first.errors).toBeUndefined();
-      const second = await runEngineInput(fieldOf(id), request, seed);
-      expect(second.data).toEqual(first.data);
-
-      const typed = first.data![fieldOf(id)];
-      const input = JSON.stringify(request);
-      const replayed = await graphql(service.url, REPLAY, { procedureId: id, input, seed });
-      expect(replayed.errors).toBeUndefined();
-      expect(replayed.data!.replay.transcript).toEqual(typed.transcript);
-      expect(replayed.data!.replay.rngState).toEqual(typed.rngState);
-      const again = await graphql(service.url, REPLAY, { procedureId: id, input, seed });
-      expect(again.data!.replay.resultJson).toBe(replayed.data!.replay.resultJson);
-    });
-  });
-
-  it('sets up a Zone Survival Scenario from its id: four Setup cards with no tag repeated', async () => {
-    const response = await runEngineInput('zoneSurvivalSetup', ZONE_SURVIVAL_REQUESTS['stalker-zs.setup'], 'recon');
-    const { result } = response.data!.zoneSurvivalSetup;
-    expect(result.scenario.id).toBe('stalker-zs:scenario:recon-in-force');
-    expect(result.stalkerCount).toBe(3);
-    expect(result.setupCards).toHaveLength(4);
-    const tags = result.setupCards.flatMap((c: { tags: string[] }) => c.tags.map((t) => t.toLowerCase()));
-    expect(new Set(tags).size).toBe(tags.length);
   });
 
   it('draws and returns a seed when none is given, and that seed reproduces the resolution', async () => {
@@ -183,43 +154,6 @@ describe('rules subgraph', () => {
       expect(errorOf(await runEngineInput('twomPickLock', { lockpicks: 1 }, 'x'.repeat(129)))).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: 'input.seed',
-      });
-    });
-
-    it.each([0, 5])('a Stalker count of %i names input.stalkerCount', async (stalkerCount) => {
-      const input = { ...ZONE_SURVIVAL_REQUESTS['stalker-zs.setup'], stalkerCount };
-      expect(errorOf(await runEngineInput('zoneSurvivalSetup', input, 's'))).toMatchObject({
-        code: 'BAD_USER_INPUT',
-        field: 'input.stalkerCount',
-        rule: 'range',
-      });
-    });
-
-    it('an unknown Scenario names input.scenarioId', async () => {
-      const input = { ...ZONE_SURVIVAL_REQUESTS['stalker-zs.setup'], scenarioId: 'stalker-zs:scenario:nowhere' };
-      expect(errorOf(await runEngineInput('zoneSurvivalSetup', input, 's'))).toMatchObject({
-        code: 'BAD_USER_INPUT',
-        field: 'input.scenarioId',
-        rule: 'unknown',
-      });
-      const score = { ...ZONE_SURVIVAL_REQUESTS['stalker-zs.score'], scenarioId: 'stalker-zs:card:event:blizzard' };
-      expect(errorOf(await runEngineInput('zoneSurvivalScore', score, 's'))).toMatchObject({ field: 'input.scenarioId', rule: 'unknown' });
-    });
-
-    it('an unknown card names its place in input.cardIds', async () => {
-      const input = { ...ZONE_SURVIVAL_REQUESTS['stalker-zs.fate-triggers'], cardIds: ['stalker-zs:card:event:blizzard', 'nope'] };
-      expect(errorOf(await runEngineInput('zoneSurvivalFateTriggers', input, 's'))).toMatchObject({
-        code: 'BAD_USER_INPUT',
-        field: 'input.cardIds[1]',
-      });
-    });
-
-    it('a Fate roll without die faces asks for input.dieFaces, since the content has none', async () => {
-      const { dieFaces: _faces, ...input } = ZONE_SURVIVAL_REQUESTS['stalker-zs.fate-triggers'];
-      expect(errorOf(await runEngineInput('zoneSurvivalFateTriggers', input, 's'))).toMatchObject({
-        code: 'BAD_USER_INPUT',
-        field: 'input.dieFaces',
-        rule: 'required',
       });
     });
 
