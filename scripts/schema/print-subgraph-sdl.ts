@@ -1,8 +1,9 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceDefinition, startService, SubgraphName } from '@scriptbook/platform';
+import { GATEWAY_SIGNATURE_HEADER, ServiceDefinition, signGatewayRequest, startService, SubgraphName } from '@scriptbook/platform';
 
 type AnyService = ServiceDefinition<import('zod').ZodTypeAny>;
 
@@ -25,6 +26,8 @@ async function main(name: SubgraphName): Promise<void> {
   if (!APPS[name]) throw new Error(`unknown subgraph "${name}"`);
   const app = await APPS[name]();
   const dir = mkdtempSync(join(tmpdir(), 'scriptbook-schema-'));
+  // Throw-away secrets: this process is the subgraph's only caller, signing as the gateway does.
+  const signingSecret = randomBytes(32).toString('hex');
   const service = await startService(app, {
     ...process.env,
     NODE_ENV: 'test',
@@ -34,12 +37,15 @@ async function main(name: SubgraphName): Promise<void> {
     SQLITE_DIR: dir,
     DATABASE_URL: undefined,
     REDIS_PREFIX: `schema-${process.pid}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    GATEWAY_SIGNING_SECRET: signingSecret,
   });
   try {
+    const request = JSON.stringify({ query: '{ _service { sdl } }' });
     const response = await fetch(`${service.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ _service { sdl } }' }),
+      headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(signingSecret, request) },
+      body: request,
     });
     const body = (await response.json()) as { data: { _service: { sdl: string } } };
     process.stdout.write(`${body.data._service.sdl.trim()}\n`);
