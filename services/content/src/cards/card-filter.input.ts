@@ -1,9 +1,11 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 
-@InputType({ description: 'Every given condition must hold.' })
+@InputType({ description: 'Which cards to list; every given condition must hold, and an absent one does not filter.' })
 export class CardFilter {
-  @Field(() => ID, { nullable: true, description: 'A game id from `games`.' }) gameId?: string | null;
-  @Field(() => ID, { nullable: true, description: 'A deck id, e.g. `stalker-zs:deck:special`.' }) deck?: string | null;
-  @Field(() => String, { nullable: true, description: 'A printed tag, matched exactly (case-insensitive).' }) tag?: string | null;
-  @Field(() => String, { nullable: true, description: 'Part of the card name (case-insensitive); must not be empty.' }) name?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Only cards of this game, an id from `games`.' }) gameId?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Only cards of this deck, e.g. `stalker-zs:deck:special`.' }) deck?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only cards with this printed tag, matched exactly (case-insensitive).' })
+  tag?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only cards whose name contains this text (case-insensitive); must not be empty.' })
+  name?: string | null;
 }

@@ -1,12 +1,12 @@
 import { Type } from '@nestjs/common';
 import { Args, Context, ID, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
 import { BadUserInputError, Connection, ConnectionShape, PageArgs } from '@scriptbook/platform';
+import { ItemView } from '../catalog/catalog-lookup';
 import { ContentCatalog } from '../catalog/content-catalog';
 import { knownGameId, nonEmptyText, requireItem } from '../catalog/content-input';
-import { ItemView } from '../catalog/item-views';
 import { paginate } from '../catalog/paginate';
 import { loadReference } from '../catalog/reference-loader';
-import { CARD_KINDS } from '../items/kind-types';
+import { kindsInGroup } from '../kinds/registry';
 import { CardInterface } from './card.interface';
 import { CardFilter } from './card-filter.input';
 
@@ -14,11 +14,17 @@ export const CardConnection = Connection(CardInterface as unknown as Type<CardIn
 
 @Resolver(() => CardInterface)
 export class CardsResolver {
+  private readonly cardKinds = kindsInGroup('card');
+
   constructor(private readonly catalog: ContentCatalog) {}
 
-  @Query(() => CardConnection, { description: 'Cards of every game, by id; `first` is at most 100.' })
+  @Query(() => CardConnection, {
+    nullable: true,
+    description: 'Cards of every game, by id, optionally filtered. BAD_USER_INPUT for an unknown game or deck, an empty name or tag, or `first` outside 1 to 100.',
+  })
   cards(
-    @Args('filter', { type: () => CardFilter, nullable: true }) filter: CardFilter | null,
+    @Args('filter', { type: () => CardFilter, nullable: true, description: 'Conditions every listed card meets; absent lists every card.' })
+    filter: CardFilter | null,
     @Args() page: PageArgs,
   ): ConnectionShape<ItemView> {
     const gameId = knownGameId(this.catalog, filter?.gameId, 'filter.gameId');
@@ -29,7 +35,7 @@ export class CardsResolver {
       throw new BadUserInputError('filter.deck', 'known-deck', `filter.deck "${deck}" is not a deck`);
     }
     const cards = this.catalog
-      .ofKinds(CARD_KINDS, gameId)
+      .ofKinds(this.cardKinds, gameId)
       .filter(
         (card) =>
           (!deck || card.deckId === deck) &&
@@ -39,13 +45,16 @@ export class CardsResolver {
     return paginate(cards, page.first, page.after);
   }
 
-  @Query(() => CardInterface, { description: 'One card of any game. NOT_FOUND for an unknown id.' })
-  card(@Args('id', { type: () => ID }) id: string): ItemView {
-    return requireItem(this.catalog, id, CARD_KINDS, 'Card');
+  @Query(() => CardInterface, {
+    nullable: true,
+    description: 'One card of any game. An unknown id answers null with a NOT_FOUND error naming `id`.',
+  })
+  card(@Args('id', { type: () => ID, description: 'A card id, e.g. `stalker-zs:card:special:fire`.' }) id: string): ItemView {
+    return requireItem(this.catalog, id, this.cardKinds, 'Card');
   }
 
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }, @Context() context: object): Promise<ItemView | null> {
-    return loadReference(context, this.catalog, 'card', CARD_KINDS, reference.id);
+    return loadReference(context, this.catalog, 'card', this.cardKinds, reference.id);
   }
 }

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ContentKind, ContentLibrary } from '@scriptbook/content';
+import { ContentKind, ContentLibrary, IconCatalogue } from '@scriptbook/content';
+import { KindGroup } from '../kinds/kind-entry';
+import { kindsInGroup } from '../kinds/registry';
 import { SearchIndex } from '../search/search-index';
 import { searchDocumentOf } from '../search/search-documents';
-import { CatalogLookup, ItemView, itemView } from './item-views';
+import { CatalogLookup, ItemView } from './catalog-lookup';
+import { itemView } from './item-view';
 
 /**
  * The packs as the graph serves them: one view per item, indexes by kind
@@ -18,7 +21,7 @@ export class ContentCatalog implements CatalogLookup {
   constructor(readonly library: ContentLibrary) {
     const ordered = [...library.packs.flatMap((pack) => pack.itemIds)].sort();
     for (const id of ordered) {
-      const view = itemView(library.get(id)!, this);
+      const view = itemView(library.get(id)!, this, library);
       this.views.set(id, view);
       for (const key of [view.kind, `${view.kind}@${view.gameId}`]) {
         const list = this.byKindAndGame.get(key) ?? [];
@@ -43,6 +46,14 @@ export class ContentCatalog implements CatalogLookup {
     const lists = kinds.map((kind) => this.byKindAndGame.get(gameId ? `${kind}@${gameId}` : kind) ?? []);
     if (lists.length === 1) return lists[0];
     return lists.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  ofGroup(group: KindGroup, gameId?: string): readonly ItemView[] {
+    return this.ofKinds(kindsInGroup(group), gameId);
+  }
+
+  icons(gameId: string): IconCatalogue {
+    return this.library.iconCatalogue(gameId);
   }
 
   isGame(id: string): boolean {

@@ -1,8 +1,8 @@
 import { ContentKind, requireGameId } from '@scriptbook/content';
 import { BadUserInputError, NotFoundError } from '@scriptbook/platform';
-import { isContentKind } from '../items/kind-types';
+import { isContentKind } from '../kinds/registry';
 import { ContentCatalog } from './content-catalog';
-import { ItemView } from './item-views';
+import { ItemView } from './catalog-lookup';
 
 /** Checks a game id argument; absent means every game. */
 export function knownGameId(catalog: ContentCatalog, gameId: string | null | undefined, field: string): string | undefined {

@@ -1,7 +1,7 @@
 import { ContentKind } from '@scriptbook/content';
 import { requestLoader } from '@scriptbook/platform';
 import { ContentCatalog } from './content-catalog';
-import { ItemView } from './item-views';
+import { ItemView } from './catalog-lookup';
 
 /**
  * Resolves the gateway's entity references for a set of kinds in one batch

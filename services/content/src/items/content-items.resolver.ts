@@ -1,13 +1,13 @@
 import { Type } from '@nestjs/common';
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { BadUserInputError, Connection, ConnectionShape, PageArgs } from '@scriptbook/platform';
+import { ItemView } from '../catalog/catalog-lookup';
 import { ContentCatalog } from '../catalog/content-catalog';
 import { knownGameId, knownKinds, requireItem } from '../catalog/content-input';
-import { ItemView } from '../catalog/item-views';
 import { paginate } from '../catalog/paginate';
 import { ContentItemInterface } from '../common/content-item.interface';
-import { CONTENT_KINDS } from './kind-types';
-import { RuleSection } from './shared-kinds.model';
+import { CONTENT_KINDS } from '../kinds/registry';
+import { RuleSection } from '../kinds/shared/shared-kinds.model';
 
 export const ContentItemConnection = Connection(ContentItemInterface as unknown as Type<ContentItemInterface>, 'ContentItem');
 export const RuleSectionConnection = Connection(RuleSection, 'RuleSection');
@@ -27,15 +27,21 @@ export class ContentItemsResolver {
     );
   }
 
-  @Query(() => ContentItemInterface, { description: 'Any item of the packs by id. NOT_FOUND for an unknown id.' })
-  contentItem(@Args('id', { type: () => ID }) id: string): ItemView {
+  @Query(() => ContentItemInterface, {
+    nullable: true,
+    description: 'Any item of the packs by id. An unknown id answers null with a NOT_FOUND error naming `id`.',
+  })
+  contentItem(@Args('id', { type: () => ID, description: 'Any item id, e.g. `stalker-zs:script:042`.' }) id: string): ItemView {
     return requireItem(this.catalog, id, undefined, 'Content item');
   }
 
-  @Query(() => ContentItemConnection, { description: 'Every item of the packs, by id, optionally of one game and some kinds.' })
+  @Query(() => ContentItemConnection, {
+    nullable: true,
+    description: 'Every item of the packs, by id, optionally of one game and some kinds. BAD_USER_INPUT for an unknown game or kind.',
+  })
   contentItems(
-    @Args('gameId', { type: () => ID, nullable: true }) gameId: string | null,
-    @Args('kinds', { type: () => [String], nullable: true, description: 'Kinds such as `zs-card`; see docs/content.md.' })
+    @Args('gameId', { type: () => ID, nullable: true, description: 'Only items of this game; absent lists every game.' }) gameId: string | null,
+    @Args('kinds', { type: () => [String], nullable: true, description: 'Only items of these kinds, such as `zs-card`; see docs/content.md. Absent or empty lists every kind.' })
     kinds: string[] | null,
     @Args() page: PageArgs,
   ): ConnectionShape<ItemView> {
@@ -43,10 +49,14 @@ export class ContentItemsResolver {
     return paginate(this.catalog.ofKinds(knownKinds(kinds, 'kinds') ?? CONTENT_KINDS, game), page.first, page.after);
   }
 
-  @Query(() => RuleSectionConnection, { description: 'Rule sections in reading order: by module, then as printed.' })
+  @Query(() => RuleSectionConnection, {
+    nullable: true,
+    description: 'Rule sections in reading order: by module, then as printed. BAD_USER_INPUT for an unknown game or a module of another game.',
+  })
   ruleSections(
-    @Args('gameId', { type: () => ID }) gameId: string,
-    @Args('moduleId', { type: () => ID, nullable: true }) moduleId: string | null,
+    @Args('gameId', { type: () => ID, description: 'The game whose rules to read.' }) gameId: string,
+    @Args('moduleId', { type: () => ID, nullable: true, description: 'Only sections of this module of the game; absent reads every module.' })
+    moduleId: string | null,
     @Args() page: PageArgs,
   ): ConnectionShape<ItemView> {
     knownGameId(this.catalog, gameId, 'gameId');

@@ -12,15 +12,19 @@ export class SearchResolver {
   constructor(private readonly catalog: ContentCatalog) {}
 
   @Query(() => [SearchHit], {
+    nullable: true,
     description:
       'Ranked full-text search over names and texts of every item. Every word must match; the last one also ' +
-      'matches as a prefix. `first` is 1 to 100 (default 20).',
+      'matches as a prefix. `first` is 1 to 100 (default 20). BAD_USER_INPUT for an empty or over-long query, an unknown game or kind.',
   })
   searchContent(
-    @Args('query') query: string,
-    @Args('gameId', { type: () => ID, nullable: true }) gameId: string | null,
-    @Args('kinds', { type: () => [String], nullable: true }) kinds: string[] | null,
-    @Args('first', { type: () => Int, nullable: true }) first: number | null,
+    @Args('query', { description: `The words to find, at most ${MAX_QUERY_LENGTH} characters, with at least one letter or digit.` })
+    query: string,
+    @Args('gameId', { type: () => ID, nullable: true, description: 'Only items of this game; absent searches every game.' })
+    gameId: string | null,
+    @Args('kinds', { type: () => [String], nullable: true, description: 'Only items of these kinds, such as `zs-script`; absent searches every kind.' })
+    kinds: string[] | null,
+    @Args('first', { type: () => Int, nullable: true, description: 'How many hits, 1 to 100 (default 20).' }) first: number | null,
   ) {
     const text = nonEmptyText(query, 'query')!;
     if (text.length > MAX_QUERY_LENGTH) {

@@ -2,16 +2,16 @@ import { Field, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType({ description: 'One content pack of this release.' })
 export class ContentPackVersion {
-  @Field() id!: string;
-  @Field() name!: string;
+  @Field({ description: 'The pack id, e.g. `stalker-zs`.' }) id!: string;
+  @Field({ description: 'The pack name, for display.' }) name!: string;
   @Field({ description: 'Semantic version of the pack.' }) version!: string;
   @Field({ description: 'The seed the pack is transcribed from.' }) seed!: string;
-  @Field(() => Int) itemCount!: number;
+  @Field(() => Int, { description: 'How many items the pack holds.' }) itemCount!: number;
 }
 
 @ObjectType({ description: 'What content this release serves; cache content by `hash`.' })
 export class ContentVersion {
   @Field({ description: 'Changes whenever any pack data changes.' }) hash!: string;
-  @Field(() => Int) itemCount!: number;
-  @Field(() => [ContentPackVersion]) packs!: ContentPackVersion[];
+  @Field(() => Int, { description: 'How many items all packs hold together.' }) itemCount!: number;
+  @Field(() => [ContentPackVersion], { description: 'Every pack of this release, by id.' }) packs!: ContentPackVersion[];
 }

@@ -20,7 +20,7 @@ export class ContentVersionResolver {
     };
   }
 
-  @Query(() => ContentVersion, { description: 'Pack versions and the content hash, for caching.' })
+  @Query(() => ContentVersion, { nullable: true, description: 'Pack versions and the content hash, for caching.' })
   contentVersion(): ContentVersion {
     return this.version;
   }
