@@ -22,7 +22,7 @@ interface Operation {
   readonly query: string;
   readonly variables: (scene: Scene) => Record<string, unknown>;
   /** What the answer holds when the actor is allowed. */
-  readonly allowed: (response: GraphQLResponse, scene: Scene) => void;
+  readonly allowed: (response: GraphQLResponse<Record<string, any>>, scene: Scene) => void;
 }
 
 const UNAUTHENTICATED = { code: 'UNAUTHENTICATED' };

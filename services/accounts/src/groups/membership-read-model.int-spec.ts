@@ -6,6 +6,7 @@ import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test
 import { accountsApp } from '../accounts.app';
 import { GroupMembershipSync, MEMBERSHIP_RETRY_INTERVAL_MS } from './group-membership-sync';
 import { registerPlayer, SignedInPlayer } from './group-test-kit';
+import { repairMembership } from './repair-membership';
 
 const STALENESS_BOUND_MS = 1_000;
 
@@ -74,6 +75,13 @@ describe('the membership read model accounts keeps for other subgraphs', () => {
     expect(await service.app.get(GroupMembershipSync).rebuildAll()).toBeGreaterThanOrEqual(1);
     expect(await reader.roleOf(groupId, ana.id)).toBe('OWNER');
     expect(await reader.isMember(groupId, ben.id)).toBe(false);
+  });
+
+  it('is repaired by the operator command as well', async () => {
+    await flushMembership();
+    await expect(reader.isMember(groupId, ana.id)).rejects.toBeInstanceOf(MembershipUnavailableError);
+    expect(await repairMembership(env)).toBeGreaterThanOrEqual(1);
+    expect(await reader.roleOf(groupId, ana.id)).toBe('OWNER');
   });
 
   it('repairs a flushed model by itself within its retry interval', async () => {
