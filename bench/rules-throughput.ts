@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { prepareSetupData, runZoneSurvivalSetup, zsSetupContentFromItems, ZsContentLike } from '@scriptbook/rules-engine';
+import { bindZsContent, ContentItemLike, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
 import { runLoad, warmUp } from './lib/load';
 import { startPiece, stopPiece } from './lib/platform-processes';
 
@@ -13,16 +13,16 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 const packDir = path.join(__dirname, '../libs/content/packs/stalker-zs');
-const items: ZsContentLike[] = ['scenarios.json', 'cards.json'].flatMap(
+const items: ContentItemLike[] = ['scenarios.json', 'cards.json', 'rules.json'].flatMap(
   (file) => JSON.parse(fs.readFileSync(path.join(packDir, file), 'utf8')).items,
 );
 
 function inProcessRate(count: number): number {
-  // The same content the subgraph serves: only the Setup cards the library holds.
-  const prepared = prepareSetupData(zsSetupContentFromItems(items));
+  // The same content the subgraph binds at start.
+  const content = bindZsContent(items);
   const started = process.hrtime.bigint();
   for (let i = 0; i < count; i++) {
-    runZoneSurvivalSetup(prepared, { scenarioId: 'stalker-zs:scenario:elimination', stalkerCount: 1 + (i % 4) }, `bench-${i}`);
+    runProcedure(zoneSurvivalSetupProcedure, { scenarioId: 'stalker-zs:scenario:elimination', stalkerCount: 1 + (i % 4) }, { seed: `bench-${i}` }, content);
   }
   return count / (Number(process.hrtime.bigint() - started) / 1e9);
 }
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   try {
     const body = JSON.stringify({
       query: `query { zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:elimination", stalkerCount: 2 }) {
-        seed result { setupCards { id } } transcript { text } } }`,
+        seed result { setupCards { slot card { id } } } transcript { text } } }`,
     });
     const url = `${rules.url}/graphql`;
     await warmUp(url, body);

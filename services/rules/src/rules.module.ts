@@ -7,10 +7,8 @@ import { BoundProcedures } from './procedures/bound-procedures';
 import { ProceduresResolver } from './procedures/procedures.resolver';
 import { HopeResolver } from './hope-inhumanity/hope.resolver';
 import { ReplayResolver } from './replay/replay.resolver';
-import { ZoneSurvivalResolver } from './stalker-zs/zs.resolver';
 import { TwomResolver } from './twom/twom.resolver';
 import { TacticsResolver } from './twom-tactics/tactics.resolver';
-import { TalesResolver } from './twom-tales/tales.resolver';
 
 /**
  * Stateless: resolutions are pure functions of their input and seed. The
@@ -23,10 +21,8 @@ import { TalesResolver } from './twom-tales/tales.resolver';
     BoundProcedures,
     ProceduresResolver,
     TwomResolver,
-    TalesResolver,
     TacticsResolver,
     HopeResolver,
-    ZoneSurvivalResolver,
     CatalogResolver,
     ReplayResolver,
   ],

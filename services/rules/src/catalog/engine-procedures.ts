@@ -3,17 +3,13 @@ import {
   hopeInhumanityProcedures,
   twomProcedures,
   twomTacticsProcedures,
-  twomTalesProcedures,
-  zoneSurvivalProcedures,
 } from '@scriptbook/rules-engine';
 
 /** Every procedure the engine offers, in catalog order. */
 export const ENGINE_PROCEDURES: readonly GameProcedure[] = [
   ...twomProcedures,
-  ...twomTalesProcedures,
   ...twomTacticsProcedures,
   ...hopeInhumanityProcedures,
-  ...zoneSurvivalProcedures,
 ];
 
 export function engineProcedure(id: string): GameProcedure | undefined {

@@ -1,28 +1,30 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { zsExamples, ZS_EXAMPLE_DIE } from './zs.examples';
-import { zoneSurvivalFateTriggers } from './zs.fate-triggers';
-import { zsDieFromItem } from './zs.from-content';
+import { zsExamples, ZS_EXAMPLE_DIE_FACES } from './zs.examples';
+import { zoneSurvivalFateTriggersProcedure as fateProcedure } from './zs.fate-triggers';
 import { ZS_SCORING } from './zs.rules-data';
-import { zoneSurvivalScenarioRandomizer } from './zs.scenario-randomizer';
-import { zoneSurvivalScore } from './zs.score';
-import { zoneSurvivalScriptStep } from './zs.script-step';
-import { zsSeedForFace } from './zs.spec-fixtures';
+import { zoneSurvivalScenarioProcedure as scenarioProcedure } from './zs.scenario-randomizer';
+import { zoneSurvivalScoreProcedure as scoreProcedure } from './zs.score';
+import { zoneSurvivalScriptStepProcedure as scriptProcedure } from './zs.script-step';
+import { ruleError, zsRunner, zsSeedForFace } from './zs.spec-fixtures';
 import { loadZsPack, ZS_PACK_DIR } from './zs.test-pack';
 
 const items = loadZsPack((file) => fs.readFileSync(path.join(__dirname, ZS_PACK_DIR, file), 'utf8'));
-const ex = zsExamples(items);
-const fieldError = (field: string, rule: string) => expect.objectContaining({ name: 'RuleInputError', field, rule });
-const RED = '[red cross icon]';
-const PURPLE = '[purple icon]';
+const run = zsRunner(items);
+const RED = 'stalker-zs:icon:red-cross';
+const PURPLE = 'stalker-zs:icon:purple';
+const YELLOW = 'stalker-zs:icon:yellow';
+const BLUE = 'stalker-zs:icon:blue-circle';
+const scenario = (slug: string) => `stalker-zs:scenario:${slug}`;
 
 describe('stalker-zs Fate Triggers (seed 004)', () => {
-  const fate = ex['stalker-zs.fate-triggers'];
+  const fate = zsExamples['stalker-zs.fate-triggers'];
+  const roll = (face: string, extra = {}) => run<any>(fateProcedure, { ...fate, ...extra }, zsSeedForFace(face)).result;
 
   it('"If an effect ... is not associated with any [Fate roll icon] result, then it ALWAYS triggers"; bound effects fire only on their face', () => {
-    const r = zoneSurvivalFateTriggers(fate, zsSeedForFace(ZS_EXAMPLE_DIE, PURPLE)).result;
+    const r = roll(PURPLE);
     expect(r.roll.value).toBe(PURPLE);
-    expect(r.fired.map((f) => [f.cardName, f.trigger])).toEqual([
+    expect(r.fired.map((f: any) => [f.cardName, f.trigger])).toEqual([
       ['Abandoned Stalker Camp', 'always'],
       ['Mysterious Thicket', 'face'],
       ['Blizzard', 'face'],
@@ -32,97 +34,166 @@ describe('stalker-zs Fate Triggers (seed 004)', () => {
     expect(r.resolveUnknowns).toBe(false);
   });
 
-  it('"If you roll [red cross icon] ... resolve 1 [Unknown token icon] from each stack"', () => {
-    const r = zoneSurvivalFateTriggers(fate, zsSeedForFace(ZS_EXAMPLE_DIE, RED)).result;
-    expect(r).toMatchObject({ resolveUnknowns: true, unknownStacks: 3 });
+  it('Blizzard "[yellow item icon] – The blizzard is fading, discard this card." fires on the face the scripts print as [yellow icon]', () => {
+    const bySpelling = roll(YELLOW, { dieFaces: ['[blue circle icon]', '[yellow icon]', '[purple icon]', '[red cross icon]'] });
+    const byId = roll(YELLOW);
+    for (const r of [bySpelling, byId]) {
+      expect(r.roll.value).toBe(YELLOW);
+      expect(r.fired).toContainEqual(expect.objectContaining({ cardName: 'Blizzard', trigger: 'face', text: 'The blizzard is fading, discard this card.' }));
+      expect(r.facesNotOnDie).toEqual([]);
+    }
   });
 
-  it('Frontal Assault: "you ALWAYS resolve 1 [Unknown token icon] from each stack ... not just when the result is [red cross icon]"', () => {
-    const r = zoneSurvivalFateTriggers({ ...fate, scenarioNumber: 9 }, zsSeedForFace(ZS_EXAMPLE_DIE, PURPLE)).result;
+  it('"If you roll [red cross icon] at the beginning of a Fate Triggers step, you must also resolve 1 [Unknown token icon] from each stack"', () => {
+    const r = roll(RED);
     expect(r.resolveUnknowns).toBe(true);
+    expect(r.resolveUnknownsBecause).toBe('the red cross was rolled');
+    expect(roll(BLUE).resolveUnknowns).toBe(false);
   });
 
-  it('faces a card names but the die lacks are reported, never matched', () => {
-    const r = zoneSurvivalFateTriggers(fate, 's').result;
-    expect(r.facesNotOnDie).toContainEqual({ cardId: 'stalker-zs:card:event:blizzard', face: '[yellow item icon]' });
+  it.each(['frontal-assault', 'surrounded'])(
+    '%s: "In this Scenario, you ALWAYS resolve 1 [Unknown token icon] from each stack of [Unknown token icon] in the Fate Triggers step, not just when the result is [red cross icon]."',
+    (slug) => {
+      const r = roll(BLUE, { scenarioId: scenario(slug) });
+      expect(r.resolveUnknowns).toBe(true);
+      expect(r.resolveUnknownsBecause).toContain('you ALWAYS resolve 1 [Unknown token icon] from each stack');
+      expect(roll(BLUE, { scenarioId: scenario('boss-hunt') }).resolveUnknowns).toBe(false);
+    },
+  );
+
+  it('faces a card names but the given die lacks are reported, never matched', () => {
+    const r = roll(BLUE, { dieFaces: [BLUE, RED] });
+    expect(r.facesNotOnDie).toContainEqual({ cardId: 'stalker-zs:card:event:blizzard', face: YELLOW });
   });
 
-  it('the die is required and has no default: the pack die has no faces', () => {
-    const packDie = items.find((i) => i.id === 'stalker-zs:die:zone-survival') as never;
-    expect(() => zsDieFromItem(packDie)).toThrow(fieldError('die.faces', 'required'));
-    expect(() => zoneSurvivalFateTriggers({ ...fate, die: undefined as never }, 's')).toThrow(fieldError('die', 'required'));
-    expect(() => zoneSurvivalFateTriggers({ ...fate, die: { id: 'd', name: 'd', faces: null as never } }, 's')).toThrow(fieldError('die.faces', 'required'));
+  it('the die has no default: the seed never lists its faces, so without dieFaces the step is refused', () => {
+    const { dieFaces, ...rest } = fate;
+    expect(dieFaces).toBeDefined();
+    expect(() => run(fateProcedure, rest)).toThrow(ruleError('dieFaces', 'required'));
+  });
+
+  it('bad input: an unknown card, a card given twice, an unknown Scenario', () => {
+    expect(() => run(fateProcedure, { ...fate, cardIds: ['stalker-zs:card:event:blizzard', 'nope'] })).toThrow(ruleError('cardIds[1]', 'unknown'));
+    expect(() => run(fateProcedure, { ...fate, cardIds: ['stalker-zs:card:event:blizzard', 'stalker-zs:card:event:blizzard'] })).toThrow(
+      ruleError('cardIds[1]', 'unique'),
+    );
+    expect(() => run(fateProcedure, { ...fate, scenarioId: 'stalker-zs:scenario:nowhere' })).toThrow(ruleError('scenarioId', 'unknown'));
   });
 });
 
 describe('stalker-zs Scriptbook (seed 004)', () => {
-  const { scripts } = ex['stalker-zs.script-step'];
+  const step = (input: object, seed = 's') => run<any>(scriptProcedure, input, seed).result;
 
   it('145: "[purple icon] – See Script 330"; 005: "Try to escape" leads to 089', () => {
-    expect(zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:145', face: PURPLE }, 's').result.next).toEqual({ id: 'stalker-zs:script:330', number: 330 });
-    expect(zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:005', choice: 'try to escape' }, 's').result.next?.number).toBe(89);
+    expect(step({ scriptId: 'stalker-zs:script:145', face: '[purple icon]' }).next).toEqual({ id: 'stalker-zs:script:330', number: 330 });
+    expect(step({ scriptId: 'stalker-zs:script:145', face: PURPLE }).next).toEqual({ id: 'stalker-zs:script:330', number: 330 });
+    expect(step({ scriptId: 'stalker-zs:script:005', choice: 'Try to escape' }).next).toEqual({ id: 'stalker-zs:script:089', number: 89 });
   });
 
-  it('a rolled face the script does not list returns to the Map', () => {
-    const die = { id: 'd', name: 'd', faces: ['[skull icon]', '[star icon]'] };
-    expect(zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:145', die }, 's').result.next).toBeNull();
+  it('038: "[purple icon] or [red cross icon] – Gain 1 [shovel icon]." is returned as the outcome, with no next script', () => {
+    const r = step({ scriptId: 'stalker-zs:script:038', face: '[red cross icon]' });
+    expect(r).toMatchObject({ outcome: 'Gain 1 [shovel icon].', next: null, via: { type: 'die-face', face: RED, label: null } });
+    expect(step({ scriptId: 'stalker-zs:script:038', face: PURPLE }).outcome).toBe('Gain 1 [shovel icon].');
   });
 
-  it('unknown script / no matching link are errors', () => {
-    expect(() => zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:999', face: PURPLE }, 's')).toThrow(fieldError('scriptId', 'unknown'));
-    expect(() => zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:145', face: '[skull icon]' }, 's')).toThrow(fieldError('face', 'no-link'));
-    expect(() => zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:005', choice: 'Dance' }, 's')).toThrow(fieldError('choice', 'no-link'));
-    expect(() => zoneSurvivalScriptStep({ scripts, scriptId: 'stalker-zs:script:005' }, 's')).toThrow(fieldError('face', 'required'));
+  it('a rolled inline outcome is returned too: "[yellow icon] – Place 1 [red square icon] on your currently equipped Weapon"', () => {
+    const r = step({ scriptId: 'stalker-zs:script:038', roll: true, dieFaces: ZS_EXAMPLE_DIE_FACES }, zsSeedForFace(YELLOW));
+    expect(r.roll.value).toBe(YELLOW);
+    expect(r.outcome).toBe('Place 1 [red square icon] on your currently equipped Weapon (it cannot exceed its Ammo capacity).');
+    expect(r.next).toBeNull();
+  });
+
+  it('042: a branch that leads on returns its printed line and the next script', () => {
+    const r = step({ scriptId: 'stalker-zs:script:042', face: '[blue circle icon]' });
+    expect(r).toMatchObject({ outcome: 'See Script 121.', next: { id: 'stalker-zs:script:121', number: 121 } });
+  });
+
+  it('bad input: unknown script, a face or choice the script does not print, not exactly one way on', () => {
+    expect(() => step({ scriptId: 'stalker-zs:script:999', face: RED })).toThrow(ruleError('scriptId', 'unknown'));
+    expect(() => step({ scriptId: 'stalker-zs:script:005', choice: 'Dance' })).toThrow(ruleError('choice', 'no-link'));
+    expect(() => step({ scriptId: 'stalker-zs:script:042', face: '[skull icon]' })).toThrow(ruleError('face', 'no-link'));
+    expect(() => step({ scriptId: 'stalker-zs:script:145' })).toThrow(ruleError('face', 'one-of'));
+    expect(() => step({ scriptId: 'stalker-zs:script:145', face: RED, choice: 'x' })).toThrow(ruleError('face', 'one-of'));
+    expect(() => step({ scriptId: 'stalker-zs:script:005', roll: true, dieFaces: ZS_EXAMPLE_DIE_FACES })).toThrow(ruleError('roll', 'no-link'));
   });
 });
 
 describe('stalker-zs score (seed 004)', () => {
-  const score = ex['stalker-zs.score'];
+  const base = zsExamples['stalker-zs.score'];
+  const score = (extra: object) => run<any>(scoreProcedure, { ...base, ...extra }).result;
+  const THICKET = 'stalker-zs:card:setup:mysterious-thicket';
+  const CAMP = 'stalker-zs:card:setup:abandoned-stalker-camp';
 
-  it('the numbers match the pack: "worth 20 points", "Add 1 point for each [red minus icon]", "Subtract 1 point for each [blue plus icon]"', () => {
-    const item = items.find((i) => i.kind === 'zs-scoring') as Record<string, unknown>;
-    expect(item).toMatchObject({ victoryPoints: ZS_SCORING.victoryPoints, pointsPerMinusIcon: ZS_SCORING.pointsPerMinusIcon, pointsPerPlusIcon: ZS_SCORING.pointsPerPlusIcon, countedCardTypes: ZS_SCORING.countedCardTypes });
-    expect(item.scenarioBonuses).toEqual([expect.objectContaining({ points: ZS_SCORING.valueBonusPoints, perValueK: ZS_SCORING.valueBonusPerK })]);
+  it('"The victory itself is worth 20 points", "Add 1 point for each [red minus icon]", "Subtract 1 point for each [blue plus icon]"', () => {
+    expect(ZS_SCORING).toMatchObject({ victoryPoints: 20, pointsPerMinusIcon: 1, pointsPerPlusIcon: -1 });
+    // Thicket and Blizzard one minus each, Critical Shot two plus: 20 + 2 - 2, and 3 points for 21,500 K against 18,000 K.
+    expect(score({}).score).toBe(23);
   });
 
-  it('"for each additional 1,000 K ... above the required limit, add 1 point" (2 Stalkers: 18,000 K)', () => {
-    const at = (collectedValue: number) => zoneSurvivalScore({ ...score, collectedValue }, 's').result;
-    expect(at(21_500)).toMatchObject({ victory: true, score: 20 + 2 - 2 + 3 });
-    expect(at(18_999).score).toBe(20);
-    expect(at(17_999)).toMatchObject({ victory: false, score: null });
+  it('"for each additional 1,000 K of the value of stuff collected above the required limit, add 1 point" (2 Stalkers: 18,000 K)', () => {
+    expect(score({ collectedValue: 18_999 }).breakdown.valueBonus).toBe(0);
+    expect(score({ collectedValue: 20_000 }).breakdown.valueBonus).toBe(2);
   });
 
-  it('a Request not met is a defeat; a card without known modifiers leaves the score open', () => {
-    expect(zoneSurvivalScore({ ...score, requests: [{ cardId: 'x', met: false }] }, 's').result).toMatchObject({ victory: false, failedRequests: ['x'] });
-    const lifter = items.find((i) => i.id === 'stalker-zs:card:characters:lifter') as never;
-    const r = zoneSurvivalScore({ ...score, cards: [...score.cards, lifter] }, 's').result;
-    expect(r).toMatchObject({ score: null, partialScore: 23, unscoredCards: ['stalker-zs:card:characters:lifter'] });
+  it('Abandoned Stalker Camp\'s header shows no modifier: its zero is counted as inferred, with the reasoning, and told apart from a printed one', () => {
+    const { breakdown } = score({});
+    expect(breakdown.modifiers).toContainEqual(expect.objectContaining({ cardId: CAMP, plus: 0, minus: 0, inferred: true, reasoning: expect.stringContaining('no score modifier icon') }));
+    expect(breakdown.modifiers).toContainEqual({ cardId: THICKET, plus: 0, minus: 1, inferred: false, reasoning: null });
+    expect(breakdown.inferredCardIds).toEqual([CAMP]);
   });
 
-  it('other Scenarios need objectiveMet', () => {
-    const scenario = { id: 'stalker-zs:scenario:elimination', name: 'Elimination', valueTarget: null };
-    expect(() => zoneSurvivalScore({ scenario, stalkerCount: 2, cards: [] }, 's')).toThrow(fieldError('objectiveMet', 'required'));
-    expect(zoneSurvivalScore({ scenario, stalkerCount: 2, objectiveMet: true, cards: score.cards }, 's').result.score).toBe(20);
-    expect(() => zoneSurvivalScore({ scenario, stalkerCount: 0, objectiveMet: true, cards: [] }, 's')).toThrow(fieldError('stalkerCount', 'range'));
+  it('"a card with the Request tag is face up next to the Map and its condition is not met, the game ends with the Stalkers\' defeat": a Request card among the cards must be answered', () => {
+    const alone = { scenarioId: scenario('elimination'), stalkerCount: 2, objectiveMet: true, cardIds: [THICKET] };
+    expect(() => run(scoreProcedure, alone)).toThrow(ruleError('requests', 'required'));
+    const unmet = run<any>(scoreProcedure, { ...alone, requests: [{ cardId: THICKET, met: false }] }).result;
+    expect(unmet).toMatchObject({ victory: false, score: null, failedRequests: [THICKET] });
+    const discarded = run<any>(scoreProcedure, { ...alone, requests: [{ cardId: THICKET, met: false, discarded: true }] }).result;
+    expect(discarded).toMatchObject({ victory: true, score: 21 });
+  });
+
+  it('a card id given twice is refused, not counted twice', () => {
+    expect(() => score({ cardIds: [THICKET, CAMP, THICKET] })).toThrow(ruleError('cardIds[2]', 'unique'));
+    expect(() => score({ requests: [{ cardId: THICKET, met: true }, { cardId: THICKET, met: true }] })).toThrow(ruleError('requests[1].cardId', 'unique'));
+  });
+
+  it('Gather Supplies: objectiveMet false stands, whatever was collected ("You lose if ... any of your Stalkers didn\'t escape")', () => {
+    expect(score({ objectiveMet: false })).toMatchObject({ victory: false, objectiveMet: false, score: null });
+    expect(score({}).objectiveMet).toBe(true);
+    expect(() => score({ objectiveMet: true, collectedValue: 1000 })).toThrow(ruleError('objectiveMet', 'conflict'));
+  });
+
+  it('a card whose modifiers the seed does not show leaves the score open', () => {
+    const r = score({ cardIds: [...base.cardIds, 'stalker-zs:card:setup:flooded-room'] });
+    expect(r.score).toBeNull();
+    expect(r.partialScore).toBe(23);
+    expect(r.unscoredCards).toEqual(['stalker-zs:card:setup:flooded-room']);
+  });
+
+  it('bad input: other Scenarios need objectiveMet; Gather Supplies needs collectedValue; a request for a card not given or without a Request', () => {
+    expect(() => run(scoreProcedure, { scenarioId: scenario('elimination'), stalkerCount: 2, cardIds: [] })).toThrow(ruleError('objectiveMet', 'required'));
+    expect(() => score({ collectedValue: undefined })).toThrow(ruleError('collectedValue', 'required'));
+    expect(() => score({ requests: [{ cardId: 'stalker-zs:card:event:blizzard', met: true }, { cardId: THICKET, met: true }] })).toThrow(
+      ruleError('requests[0].cardId', 'not-a-request'),
+    );
+    expect(() => score({ cardIds: [CAMP], requests: [{ cardId: THICKET, met: true }] })).toThrow(ruleError('requests[0].cardId', 'not-in-cards'));
+    expect(() => score({ scenarioId: 'stalker-zs:card:event:blizzard' })).toThrow(ruleError('scenarioId', 'unknown'));
   });
 });
 
 describe('stalker-zs scenario randomizer (seed 004)', () => {
-  const input = ex['stalker-zs.scenario-randomizer'];
-
   it('"each of which can be played on any of the ten Maps, giving you 100 possible combinations"', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 3000; i++) {
-      const r = zoneSurvivalScenarioRandomizer(input, `r-${i}`).result;
+    for (let i = 0; i < 2000; i++) {
+      const r = run<any>(scenarioProcedure, {}, `combo-${i}`).result;
       seen.add(`${r.scenario.number}/${r.map.number}`);
     }
     expect(seen.size).toBe(100);
   });
 
   it('a chosen Scenario is kept; an unknown one is an error', () => {
-    const r = zoneSurvivalScenarioRandomizer({ ...input, scenarioId: 'stalker-zs:scenario:boss-hunt' }, 's').result;
-    expect(r).toMatchObject({ scenario: { number: 3 }, scenarioChosenBy: 'players', mapChosenBy: 'random' });
-    expect(() => zoneSurvivalScenarioRandomizer({ ...input, scenarioId: 'nope' }, 's')).toThrow(fieldError('scenarioId', 'unknown'));
-    expect(() => zoneSurvivalScenarioRandomizer({ ...input, maps: [] }, 's')).toThrow(fieldError('maps', 'too-small'));
+    const r = run<any>(scenarioProcedure, { scenarioId: scenario('boss-hunt') }).result;
+    expect(r).toMatchObject({ scenario: { name: 'Boss Hunt', number: 3 }, scenarioChosenBy: 'players', mapChosenBy: 'random' });
+    expect(() => run(scenarioProcedure, { scenarioId: 'x' })).toThrow(ruleError('scenarioId', 'unknown'));
+    expect(() => run(scenarioProcedure, { mapId: 'x' })).toThrow(ruleError('mapId', 'unknown'));
   });
 });

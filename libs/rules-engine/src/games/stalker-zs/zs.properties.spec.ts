@@ -1,96 +1,83 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { RuleInputError } from '../../procedure';
+import { AnyProcedureDescriptor, runProcedure as runDescriptor, StreamStart } from '../../procedure-descriptor';
+import { Resolution } from '../../transcript';
+import { Random } from '../../rng/random';
 import { zoneSurvivalProcedures } from './index';
-import { zsExamples } from './zs.examples';
-import { zoneSurvivalFateTriggers } from './zs.fate-triggers';
-import { prepareSetupData } from './zs.prepare';
-import { runZoneSurvivalSetup } from './zs.setup';
-import { zoneSurvivalScriptStep } from './zs.script-step';
-import { zsTestContent } from './zs.spec-fixtures';
+import { zsExamples, ZS_EXAMPLE_DIE_FACES } from './zs.examples';
+import { zoneSurvivalSetupProcedure as setupProcedure } from './zs.setup';
+import { withWholeEventDeck } from './zs.spec-fixtures';
 import { loadZsPack, ZS_PACK_DIR } from './zs.test-pack';
-import { SetupCardData } from './zs.types';
 
-const items = loadZsPack((file) => fs.readFileSync(path.join(__dirname, ZS_PACK_DIR, file), 'utf8'));
-const content = zsTestContent(items);
-const ex = zsExamples(items);
-const scenarioIds = content.scenarios.map((s) => s.id);
-const TAGS = ['This Room', 'Enviro', 'Request', 'NPC', 'Vehicle', 'Boost', 'Pipe', 'Trap'];
-
-const deckArb = fc
-  .array(fc.subarray(TAGS, { maxLength: 3 }), { minLength: 4, maxLength: 55 })
-  .map((tagLists): SetupCardData[] => tagLists.map((tags, i) => ({ id: `c${i}`, name: i === 0 ? 'Open Space Around' : `Card ${i}`, tags })));
+const items = withWholeEventDeck(loadZsPack((file) => fs.readFileSync(path.join(__dirname, ZS_PACK_DIR, file), 'utf8')));
+const bound = new Map<string, unknown>(zoneSurvivalProcedures.map((p) => [p.id, p.bind!(items)]));
+const runProcedure = (p: AnyProcedureDescriptor, input: unknown, start: StreamStart, content: unknown): Resolution<any> => runDescriptor(p, input, start, content);
+const drawingList: AnyProcedureDescriptor[] = zoneSurvivalProcedures.filter((p) => p.draws);
+const drawing = drawingList;
+const scenarioIds = items.filter((i) => i.kind === 'zs-scenario').map((i) => i.id);
+const exampleOf = (id: string) => zsExamples[id as keyof typeof zsExamples];
 
 describe('stalker-zs properties', () => {
-  it('four Setup cards never share a tag, for any deck, Scenario and Stalker count (or the deck is reported too small)', () => {
+  it('binds content once: every procedure of the game shares one preparation', () => {
+    expect(new Set(bound.values()).size).toBe(1);
+  });
+
+  it('continues a stream: from the rngState a resolution returns, the next procedure draws what one stream would', () => {
     fc.assert(
-      fc.property(deckArb, fc.constantFrom(...scenarioIds), fc.integer({ min: 1, max: 4 }), fc.string(), (deck, scenarioId, n, seed) => {
-        let prepared;
-        try {
-          prepared = prepareSetupData({ ...content, setupDeck: deck });
-          const r = runZoneSurvivalSetup(prepared, { scenarioId, stalkerCount: n }, seed).result;
-          expect(r.setupCards).toHaveLength(4);
-          const tags = r.setupCards.flatMap((c) => c.tags);
-          expect(new Set(tags).size).toBe(tags.length);
-          expect(new Set(r.setupCards.map((c) => c.id)).size).toBe(4);
-        } catch (e) {
-          expect(e).toBeInstanceOf(RuleInputError);
-          expect((e as RuleInputError).field).toBe('setupDeck');
-          expect((e as RuleInputError).rule).toBe('too-small');
+      fc.property(fc.string(), fc.constantFrom(...drawing), fc.constantFrom(...drawing), (seed, first, second) => {
+        const a = runProcedure(first, exampleOf(first.id), { seed }, bound.get(first.id));
+        const b = runProcedure(second, exampleOf(second.id), { rngState: a.rngState }, bound.get(second.id));
+        expect(b.seed).toBeNull();
+        // The same draw from a generator restored to that state, rather than passed through the API.
+        const again = runProcedure(second, exampleOf(second.id), { rngState: Random.fromState(a.rngState).state() }, bound.get(second.id));
+        expect(again).toEqual(b);
+        const fromSeed = runProcedure(second, exampleOf(second.id), { seed }, bound.get(second.id));
+        const fromSeedState = runProcedure(second, exampleOf(second.id), { rngState: Random.fromSeed(seed).state() }, bound.get(second.id));
+        expect({ ...fromSeedState, seed }).toEqual(fromSeed);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('same seed ⇒ same resolution, for every procedure', () => {
+    for (const p of zoneSurvivalProcedures) {
+      const run = () => runProcedure(p, exampleOf(p.id), { seed: 'same' }, bound.get(p.id));
+      expect(run()).toEqual(run());
+    }
+  });
+
+  it('some different seed ⇒ a different result, for every drawing procedure', () => {
+    for (const p of drawing) {
+      const results = new Set(Array.from({ length: 20 }, (_, i) => JSON.stringify(runProcedure(p, exampleOf(p.id), { seed: `d-${i}` }, bound.get(p.id)).result)));
+      expect(results.size).toBeGreaterThan(1);
+    }
+  });
+
+  it('every setup: four slots, no card twice, no known tag repeated, Event deck as the Scenario gives it', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...scenarioIds), fc.integer({ min: 1, max: 4 }), fc.string(), (scenarioId, stalkerCount, seed) => {
+        const r = runProcedure(setupProcedure, { scenarioId, stalkerCount }, { seed }, bound.get(setupProcedure.id)).result;
+        expect(r.setupCards.map((s: any) => s.slot)).toEqual([1, 2, 3, 4]);
+        const held: any[] = r.setupCards.flatMap((s: any) => (s.card ? [s.card] : []));
+        expect(new Set(held.map((c) => c.id)).size).toBe(held.length);
+        const tags = held.flatMap((c) => c.tags ?? []).map((t) => t.toLowerCase());
+        expect(new Set(tags).size).toBe(tags.length);
+        for (const s of r.setupCards as any[]) if (s.card === null || !s.card.tagsKnown) expect(s.note).toEqual(expect.any(String));
+        if (r.eventDeck?.cards) {
+          expect(r.eventDeck.cards).toHaveLength(r.eventDeck.size);
+          expect(new Set(r.eventDeck.cards.map((c: any) => c.id)).size).toBe(r.eventDeck.size);
         }
       }),
       { numRuns: 300 },
     );
   });
 
-  it('deck sizes follow each recipe: 4 Setup cards, the Event deck as the Scenario gives it, drawn from the deck without repeats', () => {
-    const prepared = prepareSetupData(content);
-    fc.assert(
-      fc.property(fc.constantFrom(...content.scenarios), fc.integer({ min: 1, max: 4 }), fc.string(), (scenario, n, seed) => {
-        const r = runZoneSurvivalSetup(prepared, { scenarioId: scenario.id, stalkerCount: n }, seed).result;
-        expect(r.setupCards).toHaveLength(4);
-        const recipe = scenario.eventDeck;
-        const size = recipe ? (recipe.formula ? recipe.formula.base + recipe.formula.perStalker * n : recipe.size) : null;
-        expect(r.eventDeck?.size ?? null).toBe(size);
-        if (r.eventDeck) {
-          expect(r.eventDeck.cards).toHaveLength(size!);
-          expect(new Set(r.eventDeck.cards!.map((c) => c.id)).size).toBe(size);
-        }
-        const row = scenario.enemies?.byStalkerCount[String(n) as '1'];
-        expect(r.enemies?.standees ?? null).toBe(row ? row.reduce((s, g) => s + g.count, 0) : null);
-      }),
-    );
-  });
-
-  it('same seed ⇒ same resolution, for every procedure', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...zoneSurvivalProcedures), fc.string(), (p, seed) => {
-        const input = ex[p.id as keyof typeof ex];
-        expect(p.run(input, seed)).toEqual(p.run(input, seed));
-      }),
-    );
-  });
-
-  it('some different seed ⇒ a different result, for every random procedure', () => {
-    for (const p of zoneSurvivalProcedures.filter((x) => x.id !== 'stalker-zs.score')) {
-      const input = ex[p.id as keyof typeof ex];
-      const first = JSON.stringify(p.run(input, 'a').result);
-      const differs = Array.from({ length: 50 }, (_, i) => `b-${i}`).some((seed) => JSON.stringify(p.run(input, seed).result) !== first);
-      expect(differs).toBe(true);
+  it('every rolled face is one of the die faces given', () => {
+    const fate = zoneSurvivalProcedures.find((p) => p.id === 'stalker-zs.fate-triggers')!;
+    for (let i = 0; i < 100; i++) {
+      const r = runProcedure(fate, exampleOf(fate.id), { seed: `f-${i}` }, bound.get(fate.id)).result;
+      expect(ZS_EXAMPLE_DIE_FACES).toContain(r.roll.value);
     }
-  });
-
-  it('every die value is one of its die faces', () => {
-    const dieArb = fc.uniqueArray(fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), { minLength: 2, maxLength: 12 }).map((faces) => ({ id: 'd', name: 'd', faces }));
-    fc.assert(
-      fc.property(dieArb, fc.string(), (die, seed) => {
-        const fate = zoneSurvivalFateTriggers({ ...ex['stalker-zs.fate-triggers'], die }, seed).result;
-        expect(die.faces).toContain(fate.roll.value);
-        expect(fate.roll.value).toBe(die.faces[fate.roll.faceIndex]);
-        const step = zoneSurvivalScriptStep({ ...ex['stalker-zs.script-step'], die }, seed).result;
-        expect(die.faces).toContain(step.roll!.value);
-      }),
-    );
   });
 });

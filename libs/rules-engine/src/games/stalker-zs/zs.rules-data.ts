@@ -23,16 +23,21 @@ export const ZS_MAP_NUMBERS = 10;
 /**
  * "If you roll [red cross icon] at the beginning of a Fate Triggers step, you
  * must also resolve 1 [Unknown token icon] from each stack". The die's faces
- * are not printed, so this is the seed's own label for that face.
+ * are not printed; this is that face's canonical icon id.
  */
-export const ZS_RED_CROSS_FACE = '[red cross icon]';
+export const ZS_RED_CROSS_FACE_ID = 'stalker-zs:icon:red-cross';
+
+const ALWAYS_RESOLVE_UNKNOWNS =
+  'In this Scenario, you ALWAYS resolve 1 [Unknown token icon] from each stack of [Unknown token icon] in the Fate Triggers step, not just when the result is [red cross icon].';
 
 /**
- * Frontal Assault: "In this Scenario, you ALWAYS resolve 1 [Unknown token icon]
- * from each stack of [Unknown token icon] in the Fate Triggers step, not just
- * when the result is [red cross icon]."
+ * Scenarios whose Special Rules print the line above, by Scenario number:
+ * Frontal Assault (9) and Surrounded (10) both do.
  */
-export const ZS_ALWAYS_RESOLVE_UNKNOWNS_SCENARIOS: readonly number[] = [9];
+export const ZS_ALWAYS_RESOLVE_UNKNOWNS: Readonly<Record<number, string>> = {
+  9: ALWAYS_RESOLVE_UNKNOWNS,
+  10: ALWAYS_RESOLVE_UNKNOWNS,
+};
 
 /** "A [red minus icon] means that the game is more difficult and a [blue plus icon] means that it is easier." */
 export const ZS_SCORING = {

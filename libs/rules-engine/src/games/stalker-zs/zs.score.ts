@@ -1,59 +1,81 @@
-import { resolve } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { ZS_SCORING } from './zs.rules-data';
-import { ScoreCardData, ZsStalkerFormulaData } from './zs.types';
-import { zsArray, zsBoolean, zsFormula, zsInt, zsObject, zsStalkerCount, zsString } from './zs.validate';
+import { z } from 'zod';
+import { RuleInputError } from '../../procedure';
+import { contentRef, defineProcedure } from '../../procedure-descriptor';
+import { bindZsContent } from './zs.bind';
+import { ZS_GAME_ID, ZS_SCORING } from './zs.rules-data';
+import { stalkerCountSchema, uniqueIds } from './zs.schemas';
+import { ZsCardData } from './zs.types';
 
-export interface ZoneSurvivalScoreInput {
-  readonly scenario: { readonly id: string; readonly name: string; readonly valueTarget: ZsStalkerFormulaData | null };
-  readonly stalkerCount: number;
-  /** Whether the Scenario's main Objective was met; derived from `collectedValue` where the Scenario has a value target. */
-  readonly objectiveMet?: boolean;
-  /** Gather Supplies: value of the stuff collected, in K. */
-  readonly collectedValue?: number;
-  /** Face-up cards with the Request tag and whether each condition was met. */
-  readonly requests?: readonly { readonly cardId: string; readonly met: boolean }[];
-  /**
-   * Every Setup, Event and Character card "included in the game, even from
-   * discarded cards ... and cards not drawn from the Event deck".
-   */
-  readonly cards: readonly ScoreCardData[];
-}
+const input = z
+  .object({
+    scenarioId: z.string().min(1).describe('The Scenario played.'),
+    stalkerCount: stalkerCountSchema,
+    objectiveMet: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether the main Objective of the Scenario was met. Required where the Scenario has no value target; in Gather Supplies it defaults to whether collectedValue reaches the target, and `false` stands (a value collected does not make up for Stalkers who did not escape).',
+      ),
+    collectedValue: z.number().int().min(0).optional().describe('Gather Supplies: the value of the stuff collected, in K, starting Equipment included.'),
+    requests: z
+      .array(
+        z
+          .object({
+            cardId: z.string().min(1).describe('A card with the Request tag that was in play.'),
+            met: z.boolean().describe('Whether its Request condition was met at the end.'),
+            discarded: z
+              .boolean()
+              .optional()
+              .describe('True when the card was no longer face up at the end, so its condition is not checked ("a card with the Request tag is face up next to the Map").'),
+          })
+          .describe('A Request card and its outcome.'),
+      )
+      .optional()
+      .superRefine((list, ctx) => uniqueIds((list ?? []).map((r) => r.cardId), ctx, (i) => [i, 'cardId']))
+      .describe('Every card with the Request tag among `cardIds`, each once, with whether its condition was met.'),
+    cardIds: z
+      .array(z.string().min(1).describe('A card id.'))
+      .superRefine((ids, ctx) => uniqueIds(ids, ctx))
+      .describe('Every Setup, Event and Character card included in the game, each once: drawn or not, discarded or not.'),
+  })
+  .describe('The end of a game: its Scenario, its outcome and every card included.');
 
-export interface ZsScoreBreakdown {
-  readonly victoryPoints: number;
-  readonly minusIcons: number;
-  readonly plusIcons: number;
-  readonly valueBonus: number;
-}
+const modifier = z
+  .object({
+    cardId: contentRef('Card', 'The card counted.'),
+    plus: z.number().int().describe('Its [blue plus icon] count.'),
+    minus: z.number().int().describe('Its [red minus icon] count.'),
+    inferred: z
+      .boolean()
+      .describe('False when the seed shows these icons; true when the count is a reading the seed does not state (a header with no icon read as zero).'),
+    reasoning: z.string().nullable().describe('Why an inferred modifier reads as it does; null when printed.'),
+  })
+  .describe('One card\'s score modifier as counted.');
 
-export interface ZoneSurvivalScoreResult {
-  readonly victory: boolean;
-  readonly objectiveMet: boolean;
-  readonly valueTarget: number | null;
-  readonly failedRequests: readonly string[];
-  /** Null on a defeat, or when a counted card's modifiers are unknown (see `unscoredCards`). */
-  readonly score: number | null;
-  /** The score from the cards whose modifiers are known; equals `score` when complete. */
-  readonly partialScore: number | null;
-  readonly breakdown: ZsScoreBreakdown | null;
-  readonly unscoredCards: readonly string[];
-}
+const result = z
+  .object({
+    victory: z.boolean().describe('The main Objective fulfilled and every face-up Request met.'),
+    objectiveMet: z.boolean().describe('Whether the main Objective was fulfilled.'),
+    valueTarget: z.number().int().nullable().describe('Gather Supplies: the value to collect, in K; null elsewhere.'),
+    failedRequests: z.array(z.string().describe('A Request card id.')).describe('Face-up Request cards whose condition was not met; any one is a defeat.'),
+    score: z.number().int().nullable().describe('The score of a victory; null on a defeat, or while a counted card\'s modifiers are unknown.'),
+    partialScore: z.number().int().nullable().describe('The score from the cards whose modifiers are known; equals `score` when complete, null on a defeat.'),
+    breakdown: z
+      .object({
+        victoryPoints: z.number().int().describe('"The victory itself is worth 20 points."'),
+        minusIcons: z.number().int().describe('[red minus icon]s counted, 1 point each.'),
+        plusIcons: z.number().int().describe('[blue plus icon]s counted, minus 1 point each.'),
+        valueBonus: z.number().int().describe('Gather Supplies: 1 point for each full 1,000 K above the target.'),
+        modifiers: z.array(modifier).describe('Each counted card\'s modifier, printed or inferred.'),
+        inferredCardIds: z.array(contentRef('Card', 'A card whose modifier is inferred.')).describe('Cards whose modifier is a reading, not a printed count.'),
+      })
+      .nullable()
+      .describe('How the score adds up; null on a defeat.'),
+    unscoredCards: z.array(z.string().describe('A card id.')).describe('Counted cards whose modifiers the seed does not show.'),
+  })
+  .describe('Victory or defeat, and the score of a victory.');
 
-function checkCards(value: unknown): readonly ScoreCardData[] {
-  return zsArray<unknown>(value, 'cards').map((item, i) => {
-    const c = zsObject(item, `cards[${i}]`);
-    zsString(c.id, `cards[${i}].id`);
-    zsString(c.name, `cards[${i}].name`);
-    zsString(c.cardType, `cards[${i}].cardType`);
-    if (c.scoreModifier !== null) {
-      const m = zsObject(c.scoreModifier, `cards[${i}].scoreModifier`);
-      zsInt(m.plus, `cards[${i}].scoreModifier.plus`, 0);
-      zsInt(m.minus, `cards[${i}].scoreModifier.minus`, 0);
-    }
-    return c as unknown as ScoreCardData;
-  });
-}
+const isRequestCard = (card: ZsCardData) => card.request != null || card.tags.some((t) => t.trim().toLowerCase() === 'request');
 
 /**
  * "If the main Objective of the Scenario has been fulfilled and you have also
@@ -61,53 +83,75 @@ function checkCards(value: unknown): readonly ScoreCardData[] {
  * the Map (if any), the game ends with the Stalkers' victory." The score is
  * counted on a victory only: modifiers "only affect the game's outcome if you win".
  */
-export function zoneSurvivalScore(input: ZoneSurvivalScoreInput, seed: string): Resolution<ZoneSurvivalScoreResult> {
-  zsObject(input, 'input');
-  const scenario = zsObject(input.scenario, 'scenario');
-  zsString(scenario.id, 'scenario.id');
-  const formula = zsFormula(scenario.valueTarget, 'scenario.valueTarget');
-  const stalkerCount = zsStalkerCount(input.stalkerCount);
-  const valueTarget = formula ? formula.base + formula.perStalker * stalkerCount : null;
-  const collected = valueTarget === null ? null : zsInt(input.collectedValue, 'collectedValue', 0);
-  const objectiveMet = collected !== null && valueTarget !== null ? collected >= valueTarget : zsBoolean(input.objectiveMet, 'objectiveMet');
-  const requests = zsArray<unknown>(input.requests ?? [], 'requests').map((r, i) => {
-    const o = zsObject(r, `requests[${i}]`);
-    return { cardId: zsString(o.cardId, `requests[${i}].cardId`), met: zsBoolean(o.met, `requests[${i}].met`) };
-  });
-  const cards = checkCards(input.cards);
-
-  return resolve(seed, (_random, transcript) => {
-    if (valueTarget !== null) {
-      transcript.add(`Collected ${collected} K against ${valueTarget} K (${formula!.base} K + ${stalkerCount} × ${formula!.perStalker} K)`);
+export const zoneSurvivalScoreProcedure = defineProcedure({
+  id: 'stalker-zs.score',
+  gameId: ZS_GAME_ID,
+  field: 'zoneSurvivalScore',
+  description: 'End of the game: victory check and score (20, +1 per minus icon, −1 per plus icon, Gather Supplies bonus)',
+  input,
+  result,
+  draws: false,
+  bind: bindZsContent,
+  run: ({ scenarioId, stalkerCount, objectiveMet: given, collectedValue, requests = [], cardIds }, { transcript, content }) => {
+    const scenario = content.scenarios.get(scenarioId)?.data;
+    if (!scenario) throw new RuleInputError('scenarioId', 'unknown', `scenarioId "${scenarioId}" is not one of the ten Scenarios`);
+    const cards = cardIds.map((id, i) => {
+      const card = content.cards.get(id);
+      if (!card) throw new RuleInputError(`cardIds[${i}]`, 'unknown', `cardIds[${i}] "${id}" is not a Zone Survival card`);
+      return card;
+    });
+    requests.forEach((r, i) => {
+      const card = cards.find((c) => c.id === r.cardId);
+      if (!card) throw new RuleInputError(`requests[${i}].cardId`, 'not-in-cards', `requests[${i}].cardId "${r.cardId}" is not among cardIds`);
+      if (!isRequestCard(card)) throw new RuleInputError(`requests[${i}].cardId`, 'not-a-request', `${card.name} has no Request`);
+    });
+    const unanswered = cards.find((c) => isRequestCard(c) && !requests.some((r) => r.cardId === c.id));
+    if (unanswered) {
+      throw new RuleInputError('requests', 'required', `${unanswered.name} has the Request tag: list it in requests with whether its condition was met`);
     }
+
+    const f = scenario.valueTarget;
+    const valueTarget = f ? f.base + f.perStalker * stalkerCount : null;
+    if (valueTarget !== null && collectedValue === undefined) throw new RuleInputError('collectedValue', 'required', `${scenario.name} needs collectedValue`);
+    if (valueTarget === null && given === undefined) throw new RuleInputError('objectiveMet', 'required', `${scenario.name} needs objectiveMet`);
+    const reached = valueTarget !== null ? collectedValue! >= valueTarget : null;
+    if (given === true && reached === false) {
+      throw new RuleInputError('objectiveMet', 'conflict', `${collectedValue} K is short of the ${valueTarget} K ${scenario.name} requires, so its Objective is not met`);
+    }
+    const objectiveMet = given ?? reached!;
+
+    if (valueTarget !== null) transcript.add(`Collected ${collectedValue} K against ${valueTarget} K (${f!.base} K + ${stalkerCount} × ${f!.perStalker} K)`);
     transcript.add(objectiveMet ? 'The main Objective is fulfilled' : 'The main Objective is not fulfilled');
-    const failedRequests = requests.filter((r) => !r.met).map((r) => r.cardId);
+    const failedRequests = requests.filter((r) => !r.met && !r.discarded).map((r) => r.cardId);
     if (failedRequests.length) transcript.add(`Request not met: ${failedRequests.join(', ')}`);
     const victory = objectiveMet && failedRequests.length === 0;
     if (!victory) {
       transcript.add("The game ends with the Stalkers' defeat; defeats are not scored");
       return { victory, objectiveMet, valueTarget, failedRequests, score: null, partialScore: null, breakdown: null, unscoredCards: [] };
     }
+
     let minusIcons = 0;
     let plusIcons = 0;
     const unscoredCards: string[] = [];
+    const modifiers: z.input<typeof modifier>[] = [];
     for (const card of cards) {
       if (!ZS_SCORING.countedCardTypes.includes(card.cardType)) continue;
-      if (!card.scoreModifier) {
+      const m = card.scoreModifier;
+      if (!m) {
         unscoredCards.push(card.id);
         continue;
       }
-      minusIcons += card.scoreModifier.minus;
-      plusIcons += card.scoreModifier.plus;
+      minusIcons += m.minus;
+      plusIcons += m.plus;
+      modifiers.push({ cardId: card.id, plus: m.plus, minus: m.minus, inferred: m.basis === 'inferred', reasoning: m.reasoning ?? null });
     }
+    const inferredCardIds = modifiers.filter((m) => m.inferred).map((m) => m.cardId);
     const valueBonus =
-      collected !== null && valueTarget !== null && collected > valueTarget
-        ? Math.floor((collected - valueTarget) / ZS_SCORING.valueBonusPerK) * ZS_SCORING.valueBonusPoints
-        : 0;
-    const partialScore =
-      ZS_SCORING.victoryPoints + minusIcons * ZS_SCORING.pointsPerMinusIcon + plusIcons * ZS_SCORING.pointsPerPlusIcon + valueBonus;
+      valueTarget !== null && collectedValue! > valueTarget ? Math.floor((collectedValue! - valueTarget) / ZS_SCORING.valueBonusPerK) * ZS_SCORING.valueBonusPoints : 0;
+    const partialScore = ZS_SCORING.victoryPoints + minusIcons * ZS_SCORING.pointsPerMinusIcon + plusIcons * ZS_SCORING.pointsPerPlusIcon + valueBonus;
     transcript.add(`Victory: ${ZS_SCORING.victoryPoints} points`);
     transcript.add(`Score modifiers: +${minusIcons} for minus icons, −${plusIcons} for plus icons`, { detail: { minusIcons, plusIcons } });
+    if (inferredCardIds.length) transcript.add(`Inferred, not printed: the modifiers of ${inferredCardIds.join(', ')}`);
     if (valueTarget !== null) transcript.add(`Above the target: ${valueBonus} point${valueBonus === 1 ? '' : 's'}, 1 for each full 1,000 K`);
     if (unscoredCards.length) transcript.add(`Score modifiers unknown for ${unscoredCards.join(', ')}: the score is incomplete`);
     const score = unscoredCards.length ? null : partialScore;
@@ -119,8 +163,8 @@ export function zoneSurvivalScore(input: ZoneSurvivalScoreInput, seed: string): 
       failedRequests,
       score,
       partialScore,
-      breakdown: { victoryPoints: ZS_SCORING.victoryPoints, minusIcons, plusIcons, valueBonus },
+      breakdown: { victoryPoints: ZS_SCORING.victoryPoints, minusIcons, plusIcons, valueBonus, modifiers, inferredCardIds },
       unscoredCards,
     };
-  });
-}
+  },
+});

@@ -1,118 +1,130 @@
-import { DieDefinition, DieRoll, rollDie } from '../../dice/die';
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { ZsLinkData, ZsScriptData } from './zs.types';
-import { zsArray, zsDie, zsInt, zsObject, zsString } from './zs.validate';
+import { z } from 'zod';
+import { rollDie } from '../../dice/die';
+import { RuleInputError } from '../../procedure';
+import { contentRef, defineProcedure } from '../../procedure-descriptor';
+import { bindZsContent, BoundScript, ZsContent } from './zs.bind';
+import { zsDieFor } from './zs.fate-triggers';
+import { ZS_GAME_ID } from './zs.rules-data';
+import { describedEnum } from '../../schema-annotations';
+import { dieFacesSchema, dieRollSchema } from './zs.schemas';
+import { ZsLinkData } from './zs.types';
 
-export interface ZoneSurvivalScriptStepInput {
-  /** The Scriptbook's link data (zs-script items fit as they are). */
-  readonly scripts: readonly ZsScriptData[];
-  readonly scriptId: string;
-  /** A rolled face, as the script's branches label it ("[purple icon]"). */
-  readonly face?: string;
-  /** A choice label as printed ("Try to escape"). */
-  readonly choice?: string;
-  /** Roll this die for the script's die branches instead of giving a face. */
-  readonly die?: DieDefinition;
+const input = z
+  .object({
+    scriptId: z.string().min(1).describe('The script being read, e.g. `stalker-zs:script:145`.'),
+    face: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A face rolled at the table: its canonical id (`stalker-zs:icon:purple`) or the spelling the script prints (`[purple icon]`).'),
+    choice: z.string().min(1).optional().describe('A choice as the script prints it ("Try to escape").'),
+    roll: z.boolean().optional().describe('True to roll the die for the script here instead of giving a face or a choice.'),
+    dieFaces: dieFacesSchema.optional(),
+  })
+  .describe('A script and how the reader goes on from it: a face rolled, a choice made, or a roll to make. Give exactly one of face, choice and roll.');
+
+const scriptRef = (description: string) =>
+  z
+    .object({
+      id: contentRef('Script', description),
+      number: z.number().int().describe('Its three-digit number as printed.'),
+    })
+    .describe('A script of the Zone Survival Scriptbook.');
+
+const result = z
+  .object({
+    scriptId: contentRef('Script', 'The script read.'),
+    scriptNumber: z.number().int().describe('Its number.'),
+    via: z
+      .object({
+        type: describedEnum('ZoneSurvivalScriptVia', {
+          'die-face': 'A face of the die selected the branch.',
+          choice: 'The reader chose the branch.',
+        }).describe('What kind of branch was taken.'),
+        face: z.string().nullable().describe('The face, as its canonical icon id; null for a choice.'),
+        label: z.string().nullable().describe('The choice as printed; null for a face.'),
+      })
+      .describe('What selected the branch.'),
+    roll: dieRollSchema.nullable().describe('The roll made here, when `roll` was asked; null otherwise.'),
+    outcome: z
+      .string()
+      .nullable()
+      .describe('The branch as the script prints it ("Gain 1 [shovel icon]."), also when it leads nowhere else; null when the script prints no line for it.'),
+    next: scriptRef('The script to read next.')
+      .nullable()
+      .describe('The next script; null when the branch leads to none: "simply close the Script Book and return to the game on the Map".'),
+  })
+  .describe('One step through the Scriptbook.');
+
+type DieLink = Extract<ZsLinkData, { type: 'die-face' }>;
+
+function faceBranch(content: ZsContent, script: BoundScript, face: string) {
+  const link = script.links.find((l): l is DieLink => l.type === 'die-face' && (l.faceId ?? content.faces.canonical(l.face)) === face);
+  const inline = script.outcomes.find((o) => o.faceIds.includes(face));
+  return { link, outcome: inline?.text ?? null };
 }
-
-export interface ZoneSurvivalScriptStepResult {
-  readonly scriptId: string;
-  readonly scriptNumber: number;
-  readonly via: { readonly type: 'die-face'; readonly face: string } | { readonly type: 'choice'; readonly label: string };
-  readonly roll: DieRoll | null;
-  /** The next script, or null when a rolled face has no branch ("return to the game on the Map"). */
-  readonly next: { readonly id: string; readonly number: number } | null;
-}
-
-interface ScriptIndex {
-  readonly byId: ReadonlyMap<string, ZsScriptData>;
-}
-
-/** The Scriptbook is static; it is checked and indexed once per list. */
-const indexes = new WeakMap<readonly ZsScriptData[], ScriptIndex>();
-
-const LINK_TYPES = ['see', 'die-face', 'choice', 'card', 'external'];
-
-function indexScripts(value: unknown): ScriptIndex {
-  const scripts = zsArray<ZsScriptData>(value, 'scripts', 1);
-  const cached = indexes.get(scripts);
-  if (cached) return cached;
-  const byId = new Map<string, ZsScriptData>();
-  scripts.forEach((item, i) => {
-    const s = zsObject(item, `scripts[${i}]`);
-    const id = zsString(s.id, `scripts[${i}].id`);
-    zsInt(s.number, `scripts[${i}].number`, 1);
-    zsArray<unknown>(s.links, `scripts[${i}].links`).forEach((l, j) => {
-      const link = zsObject(l, `scripts[${i}].links[${j}]`);
-      if (!LINK_TYPES.includes(link.type as string)) {
-        throw new RuleInputError(`scripts[${i}].links[${j}].type`, 'unknown', `scripts[${i}].links[${j}].type must be one of ${LINK_TYPES.join(', ')}`);
-      }
-    });
-    if (byId.has(id)) throw new RuleInputError(`scripts[${i}].id`, 'duplicate', `scripts[${i}].id "${id}" is used twice`);
-    byId.set(id, item);
-  });
-  const index = { byId };
-  indexes.set(scripts, index);
-  return index;
-}
-
-const norm = (s: string) => s.trim().toLowerCase();
 
 /**
- * Scriptbook navigation: a script and a die face or a choice give the next
- * script. "Each time you resolve a Script and it does not lead to any other
- * Script, simply close the Script Book and return to the game on the Map."
+ * Scriptbook navigation. A die branch may lead to another script or be printed
+ * inline (script 038: "[purple icon] or [red cross icon] – Gain 1 [shovel
+ * icon]."); either way its line is returned. "Each time you resolve a Script
+ * and it does not lead to any other Script, simply close the Script Book and
+ * return to the game on the Map."
  */
-export function zoneSurvivalScriptStep(input: ZoneSurvivalScriptStepInput, seed: string): Resolution<ZoneSurvivalScriptStepResult> {
-  zsObject(input, 'input');
-  const { byId } = indexScripts(input.scripts);
-  const scriptId = zsString(input.scriptId, 'scriptId');
-  const script = byId.get(scriptId);
-  if (!script) throw new RuleInputError('scriptId', 'unknown', `scriptId "${scriptId}" is not in the Scriptbook`);
-  const given = [input.face, input.choice, input.die].filter((x) => x !== undefined).length;
-  if (given !== 1) throw new RuleInputError('face', 'required', 'give exactly one of face, choice or die');
-  const faceLinks = script.links.filter((l): l is Extract<ZsLinkData, { type: 'die-face' }> => l.type === 'die-face');
-  let via: ZoneSurvivalScriptStepResult['via'];
-  let link: ZsLinkData | undefined;
-  let die: DieDefinition | null = null;
-  if (input.choice !== undefined) {
-    const label = zsString(input.choice, 'choice');
-    link = script.links.find((l) => l.type === 'choice' && norm(l.label) === norm(label));
-    if (!link) throw new RuleInputError('choice', 'no-link', `Script ${script.number} offers no choice "${label}"`);
-    via = { type: 'choice', label: (link as { label: string }).label };
-  } else if (input.face !== undefined) {
-    const face = zsString(input.face, 'face');
-    link = faceLinks.find((l) => l.face === face.trim());
-    if (!link) throw new RuleInputError('face', 'no-link', `Script ${script.number} has no branch for ${face}`);
-    via = { type: 'die-face', face: face.trim() };
-  } else {
-    die = zsDie(input.die, 'die');
-    if (faceLinks.length === 0) throw new RuleInputError('die', 'no-link', `Script ${script.number} has no die branches to roll for`);
-    via = { type: 'die-face', face: '' };
-  }
+export const zoneSurvivalScriptStepProcedure = defineProcedure({
+  id: 'stalker-zs.script-step',
+  gameId: ZS_GAME_ID,
+  field: 'zoneSurvivalScriptStep',
+  description: 'Scriptbook: from a script and a die face or a choice to its outcome and the next script',
+  input,
+  result,
+  draws: true,
+  bind: bindZsContent,
+  run: ({ scriptId, face, choice, roll: rollAsked, dieFaces }, { random, transcript, content }) => {
+    const script = content.scripts.get(scriptId);
+    if (!script) throw new RuleInputError('scriptId', 'unknown', `scriptId "${scriptId}" is not in the Scriptbook`);
+    const given = [face, choice, rollAsked === true ? true : undefined].filter((x) => x !== undefined).length;
+    if (given !== 1) throw new RuleInputError('face', 'one-of', 'give exactly one of face, choice or roll: true');
 
-  return resolve(seed, (random, transcript) => {
-    let roll: DieRoll | null = null;
-    if (die) {
-      roll = rollDie(random, die);
-      const face = String(roll.value);
-      transcript.add(`Script ${script.number}: rolled the ${die.name}: ${face}`, { die: die.id, value: roll.value });
-      link = faceLinks.find((l) => l.face === face);
-      via = { type: 'die-face', face };
+    let link: ZsLinkData | undefined;
+    let outcome: string | null = null;
+    let via: { type: 'die-face' | 'choice'; face: string | null; label: string | null };
+    let roll: { die: string; faceIndex: number; value: string } | null = null;
+    const pad = String(script.number).padStart(3, '0');
+
+    if (choice !== undefined) {
+      const wanted = choice.trim().toLowerCase();
+      const found = script.links.find((l) => l.type === 'choice' && l.label.trim().toLowerCase() === wanted) as Extract<ZsLinkData, { type: 'choice' }> | undefined;
+      if (!found) throw new RuleInputError('choice', 'no-link', `Script ${pad} offers no choice "${choice}"`);
+      link = found;
+      via = { type: 'choice', face: null, label: found.label };
+    } else if (face !== undefined) {
+      const id = content.faces.canonical(face);
+      ({ link, outcome } = faceBranch(content, script, id));
+      if (!link && outcome === null) throw new RuleInputError('face', 'no-link', `Script ${pad} prints no branch for ${face}`);
+      via = { type: 'die-face', face: id, label: null };
+    } else {
+      const die = zsDieFor(content, dieFaces, 'dieFaces');
+      const hasBranches = script.links.some((l) => l.type === 'die-face') || script.outcomes.length > 0;
+      if (!hasBranches) throw new RuleInputError('roll', 'no-link', `Script ${pad} has no die branches to roll for`);
+      const rolled = rollDie(random, die);
+      const id = String(rolled.value);
+      roll = { die: rolled.die, faceIndex: rolled.faceIndex, value: id };
+      transcript.add(`Script ${pad}: rolled the ${die.name}: ${id}`, { die: die.id, value: id });
+      ({ link, outcome } = faceBranch(content, script, id));
+      via = { type: 'die-face', face: id, label: null };
     }
-    const target = link && link.type !== 'external' ? byId.get(link.target) : undefined;
-    const how = via.type === 'choice' ? `chose "${via.label}"` : `${via.face}`;
-    if (!link) {
-      transcript.add(`Script ${script.number} lists no branch for ${how}: return to the game on the Map`);
-      return { scriptId, scriptNumber: script.number, via, roll, next: null };
+
+    const how = via.type === 'choice' ? `chose "${via.label}"` : String(via.face);
+    if (outcome !== null) transcript.add(`Script ${pad}, ${how}: ${outcome}`);
+    const base = { scriptId, scriptNumber: script.number, via, roll, outcome };
+    if (!link || !('target' in link)) {
+      transcript.add(`Script ${pad}, ${how}: no other script follows; return to the game on the Map`);
+      return { ...base, next: null };
     }
-    if (!target) {
-      throw new RuleInputError('scripts', 'unknown', `Script ${script.number} points at ${(link as { target: string }).target}, which is not in the Scriptbook`);
-    }
-    transcript.add(`Script ${script.number}, ${how}: see Script ${String(target.number).padStart(3, '0')}`, {
-      detail: { from: scriptId, to: target.id },
-    });
-    return { scriptId, scriptNumber: script.number, via, roll, next: { id: target.id, number: target.number } };
-  });
-}
+    const target = content.scripts.get(link.target);
+    if (!target) throw new RuleInputError('scriptId', 'unknown', `Script ${pad} points at ${link.target}, which is not in the Scriptbook`);
+    transcript.add(`Script ${pad}, ${how}: see Script ${String(target.number).padStart(3, '0')}`, { detail: { from: scriptId, to: target.id } });
+    return { ...base, next: { id: target.id, number: target.number } };
+  },
+});

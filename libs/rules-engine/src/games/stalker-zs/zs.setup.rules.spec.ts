@@ -1,42 +1,81 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import fc from 'fast-check';
-import { prepareSetupData } from './zs.prepare';
-import { runZoneSurvivalSetup, zoneSurvivalSetup } from './zs.setup';
-import { zsTestContent } from './zs.spec-fixtures';
+import { ContentItemLike } from '../../procedure-descriptor';
+import { zoneSurvivalSetupProcedure as setupProcedure } from './zs.setup';
+import { ruleError, withWholeEventDeck, zsRunner } from './zs.spec-fixtures';
 import { loadZsPack, ZS_PACK_DIR } from './zs.test-pack';
-import { SetupCardData } from './zs.types';
 
 const items = loadZsPack((file) => fs.readFileSync(path.join(__dirname, ZS_PACK_DIR, file), 'utf8'));
-const content = zsTestContent(items);
-const prepared = prepareSetupData(content);
+const run = zsRunner(items);
 const id = (slug: string) => `stalker-zs:scenario:${slug}`;
 const setup = (slug: string, stalkerCount: number, seed = 's', extra = {}) =>
-  runZoneSurvivalSetup(prepared, { scenarioId: id(slug), stalkerCount, ...extra }, seed).result;
-const card = (name: string, tags: string[]): SetupCardData => ({ id: `t:${name}`, name, tags });
-const fieldError = (field: string, rule: string) => expect.objectContaining({ name: 'RuleInputError', field, rule });
+  run<any>(setupProcedure, { scenarioId: id(slug), stalkerCount, ...extra }, seed).result;
 
+/** The pack's scenarios and decks with a Setup deck of our own, every tag known, and no box size. */
+function withSetupDeck(cards: { name: string; tags: string[] }[]): readonly ContentItemLike[] {
+  const rest = items.filter((i) => !(i.kind === 'zs-card' && i.cardType === 'setup') && !(i.kind === 'deck' && i.id === 'stalker-zs:deck:setup'));
+  return [
+    ...rest,
+    ...cards.map((c) => ({ kind: 'zs-card', id: `t:${c.name}`, name: c.name, cardType: 'setup', tags: c.tags, tagsKnown: true, scoreModifier: null, fateTriggers: null })),
+  ];
+}
+
+const card = (name: string, ...tags: string[]) => ({ name, tags });
 /** A deck where repeats are likely: 12 cards over 5 tags, two Request cards, Open Space Around. */
-const crowded: SetupCardData[] = [
-  card('A', ['This Room']), card('B', ['This Room', 'Enviro']), card('C', ['Enviro']), card('D', ['NPC']),
-  card('E', ['NPC', 'Request']), card('F', ['Request', 'Vehicle']), card('G', ['Vehicle']), card('Open Space Around', ['Enviro']),
-  card('H', ['Boost']), card('I', ['Boost', 'NPC']), card('J', ['Pipe']), card('K', ['This Room', 'Pipe']),
-];
-const crowdedPrepared = prepareSetupData({ ...content, setupDeck: crowded });
+const crowded = zsRunner(
+  withSetupDeck([
+    card('A', 'This Room'), card('B', 'This Room', 'Enviro'), card('C', 'Enviro'), card('D', 'NPC'),
+    card('E', 'NPC', 'Request'), card('F', 'Request', 'Vehicle'), card('G', 'Vehicle'), card('Open Space Around', 'Enviro'),
+    card('H', 'Boost'), card('I', 'Boost', 'NPC'), card('J', 'Pipe'), card('K', 'This Room', 'Pipe'),
+  ]),
+);
 const crowdedSetup = (slug: string, seed: string, extra = {}) =>
-  runZoneSurvivalSetup(crowdedPrepared, { scenarioId: id(slug), stalkerCount: 2, ...extra }, seed).result;
+  crowded<any>(setupProcedure, { scenarioId: id(slug), stalkerCount: 2, ...extra }, seed).result;
+const names = (r: any): string[] => r.setupCards.map((s: any) => s.card?.name);
 
-describe('stalker-zs setup rules (seed 004)', () => {
-  it('"Each time you draw a card with at least one tag identical to the tag on any previously drawn Setup card, discard it and draw another one"', () => {
-    fc.assert(
-      fc.property(fc.string(), (seed) => {
-        const r = crowdedSetup('elimination', seed);
-        expect(r.setupCards).toHaveLength(4);
-        const tags = r.setupCards.flatMap((c) => c.tags);
-        expect(new Set(tags).size).toBe(tags.length);
-        for (const d of r.setupDiscards) expect(d.reason).toBe('repeated-tag');
-      }),
-    );
+describe('stalker-zs setup: Step 3 on the box deck (seed 004)', () => {
+  it('"you draw four unique game elements from a pool of 55 different Setup cards": the 45 the seed never prints stay in the deck as an explicit gap', () => {
+    const r = setup('elimination', 2);
+    expect(r.setupDeck).toEqual({ size: 55, inPack: 10, notInPack: 45 });
+    expect(r.gaps).toContainEqual(expect.objectContaining({ field: 'setupDeck', note: expect.stringContaining('45 are not in the content') }));
+    expect(r.setupCards).toHaveLength(4);
+  });
+
+  it('Open Space Around comes up about 4 times in 55, not in a third of setups', () => {
+    let seen = 0;
+    const runs = 2000;
+    for (let i = 0; i < runs; i++) if (names(setup('elimination', 2, `osa-${i}`)).includes('Open Space Around')) seen++;
+    // 4 draws from 55 cards: 4/55 ≈ 7 %; a 10-card deck gave about 40 %.
+    expect(seen / runs).toBeGreaterThan(0.04);
+    expect(seen / runs).toBeLessThan(0.11);
+  });
+
+  it('a card whose tags the seed does not print is carried as unknown (tags null, tagsKnown false), never as "no tags", and the table is told to check it', () => {
+    let checked = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = setup('elimination', 2, `unk-${i}`);
+      for (const slot of r.setupCards) {
+        if (slot.card?.name === 'Flooded Room') {
+          expect(slot.card).toMatchObject({ tags: null, tagsKnown: false });
+          expect(slot.note).toContain('does not print its tags');
+          checked++;
+        }
+        if (slot.card === null) expect(slot.note).toContain('draw one at the table');
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('"Each time you draw a card with at least one tag identical to the tag on any previously drawn Setup card, discard it and draw another one": applied where tags are known', () => {
+    for (let i = 0; i < 300; i++) {
+      const r = crowdedSetup('elimination', `rep-${i}`);
+      expect(r.setupCards).toHaveLength(4);
+      const tags = r.setupCards.flatMap((s: any) => s.card.tags);
+      expect(new Set(tags).size).toBe(tags.length);
+      for (const d of r.setupDiscards) expect(d.reason).toBe('repeated-tag');
+    }
+    const fired = Array.from({ length: 50 }, (_, i) => crowdedSetup('elimination', `rep-${i}`).setupDiscards.length).some((n) => n > 0);
+    expect(fired).toBe(true);
   });
 
   it('Scouting and Gather Supplies: "If you have drawn the OPEN SPACE AROUND card, discard it and draw a new one."', () => {
@@ -44,8 +83,8 @@ describe('stalker-zs setup rules (seed 004)', () => {
     for (let i = 0; i < 200; i++) {
       for (const slug of ['scouting', 'gather-supplies']) {
         const r = crowdedSetup(slug, `osa-${i}`);
-        expect(r.setupCards.map((c) => c.name)).not.toContain('Open Space Around');
-        sentBack += r.setupDiscards.filter((d) => d.card.name === 'Open Space Around' && d.reason === 'scenario-rule').length;
+        expect(names(r)).not.toContain('Open Space Around');
+        sentBack += r.setupDiscards.filter((d: any) => d.card.name === 'Open Space Around' && d.reason === 'scenario-rule').length;
       }
     }
     expect(sentBack).toBeGreaterThan(0);
@@ -53,116 +92,111 @@ describe('stalker-zs setup rules (seed 004)', () => {
 
   it('Escape: "if you drew a card with the Request tag during setup, discard it and draw another one"', () => {
     for (let i = 0; i < 200; i++) {
-      expect(crowdedSetup('escape', `esc-${i}`).setupCards.flatMap((c) => c.tags)).not.toContain('Request');
+      expect(crowdedSetup('escape', `esc-${i}`).setupCards.flatMap((s: any) => s.card.tags)).not.toContain('Request');
     }
   });
 
   it('Frontal Assault: "check the next cards in the Setup deck until you find the first one with the Request tag – draw it as the fourth one"', () => {
-    let forced = 0;
-    let stuck = 0;
+    let searched = 0;
     for (let i = 0; i < 200; i++) {
-      let r;
-      try {
-        r = runZoneSurvivalSetup(crowdedPrepared, { scenarioId: id('frontal-assault'), stalkerCount: 2 }, `fa-${i}`);
-      } catch (e) {
-        // Every Request card left repeats a tag of the first three: the seed is silent, so it is an error.
-        expect(e).toEqual(fieldError('setupDeck', 'too-small'));
-        stuck++;
-        continue;
-      }
-      expect(r.result.setupCards.some((c) => c.tags.includes('Request'))).toBe(true);
-      if (r.transcript.some((t) => t.text.startsWith('None of the first three has a Request tag'))) {
-        forced++;
-        expect(r.result.setupCards[3].tags).toContain('Request');
-      }
+      const r = crowdedSetup('frontal-assault', `fa-${i}`);
+      const fourth = r.setupCards[3];
+      // Either a Request card is among the four, or none is left that repeats no tag, and the slot says the seed gives no way on.
+      if (fourth.card === null) expect(fourth.note).toContain('the seed gives no way on');
+      else expect(r.setupCards.some((s: any) => s.card.tags.includes('Request'))).toBe(true);
+      if (fourth.card?.tags.includes('Request') && !r.setupCards.slice(0, 3).some((s: any) => s.card.tags.includes('Request'))) searched++;
     }
-    expect(forced).toBeGreaterThan(0);
-    expect(stuck).toBeLessThan(200);
+    expect(searched).toBeGreaterThan(0);
+  });
+
+  it('Frontal Assault on the box deck: where an unprinted card may be the first Request card, the search is left to the table and says so', () => {
+    let leftToTable = 0;
+    for (let i = 0; i < 200; i++) {
+      const r = setup('frontal-assault', 2, `fab-${i}`);
+      const fourth = r.setupCards[3];
+      if (fourth.card === null && fourth.note?.includes('first with the Request tag')) leftToTable++;
+    }
+    expect(leftToTable).toBeGreaterThan(0);
   });
 
   it('Secret Mission: cards judged to "open a passage to the Room closed by the Armored Gate" are redrawn; unjudged, the check is listed', () => {
-    const judged = ['t:A', 't:B', 't:K'];
-    for (let i = 0; i < 100; i++) {
-      const r = crowdedSetup('secret-mission', `sm-${i}`, { setupCardsOpeningPassage: judged });
-      expect(r.setupCards.map((c) => c.id).filter((c) => judged.includes(c))).toEqual([]);
-      expect(r.checks).toEqual([]);
-    }
-    expect(crowdedSetup('secret-mission', 'sm').checks[0]).toContain('would immediately open a passage to the Room closed by the Armored Gate');
+    const unjudged = crowdedSetup('secret-mission', 'sm');
+    expect(unjudged.checks[0]).toContain('Armored Gate');
+    const first = unjudged.setupCards[0].card.id;
+    const judged = crowdedSetup('secret-mission', 'sm', { setupCardsOpeningPassage: [first] });
+    expect(judged.setupCards.map((s: any) => s.card.id)).not.toContain(first);
+    expect(judged.setupDiscards).toContainEqual({ card: expect.objectContaining({ id: first }), reason: 'scenario-rule' });
+  });
+});
+
+describe('stalker-zs setup: Step 2 placements as printed (seed 004)', () => {
+  const placements = (slug: string) => setup(slug, 2).placements.map((p: any) => `${p.step}: ${p.text}`);
+
+  it('Escape: "Place the Exit token in the Center slot. Please note that the Exit token is NOT placed in its dedicated Exit slot in this Scenario!"', () => {
+    expect(placements('escape')).toContain('2: Place the Exit token in the Center slot. Please note that the Exit token is NOT placed in its dedicated Exit slot in this Scenario!');
   });
 
-  it.each([[1, 10], [2, 9], [3, 8], [4, 7]])('Recon in Force: "Draw 11 – [Stalker count icon] random cards" (%i Stalkers: %i)', (n, size) => {
-    const r = setup('recon-in-force', n);
-    expect(r.eventDeck?.size).toBe(size);
-    expect(new Set(r.eventDeck?.cards?.map((c) => c.id)).size).toBe(size);
+  it('Boss Hunt: "Place both Spawn Point tokens on the Enemy [Enemy type icon] card." (and "Place the Exit token in the Exit slot.")', () => {
+    expect(placements('boss-hunt')).toEqual(['2: Place the Exit token in the Exit slot.', '5: Place both Spawn Point tokens on the Enemy [Enemy type icon] card.']);
   });
 
+  it('Frontal Assault: "Place both Spawn Point tokens on any two different chosen spaces marked as Top Edge of the Map."', () => {
+    expect(placements('frontal-assault')).toContainEqual(expect.stringMatching(/^2: Place both Spawn Point tokens on any two different chosen spaces marked as Top Edge of the Map\./));
+  });
+
+  it('Manhunt: "Place the Exit Tunnel token in the Center slot. Place both Spawn Point tokens in the Spawn Point slots."', () => {
+    expect(placements('manhunt')).toEqual(['2: Place the Exit Tunnel token in the Center slot.', '2: Place both Spawn Point tokens in the Spawn Point slots.']);
+  });
+
+  it('Elimination: "In the setup of this Scenario, do not place any Special cards & tokens."', () => {
+    expect(placements('elimination')).toEqual([]);
+  });
+});
+
+describe('stalker-zs setup: the rest of each recipe (seed 004)', () => {
   it('Elimination, 4 Stalkers: "1 Enemy [green 1 team token], 3 Enemies [yellow 1 team token], 6 Enemies [blue 1 team token]"; "three stacks of four"', () => {
     const r = setup('elimination', 4);
-    expect(r.enemies?.groups?.map((g) => [g.count, g.teamTokens])).toEqual([
-      [1, ['[green 1 team token]']], [3, ['[yellow 1 team token]']], [6, ['[blue 1 team token]']],
-    ]);
-    expect(r.enemies?.standees).toBe(10);
-    expect(r.enemies?.bossStartsInBossSlot).toBe(true);
-    expect(r.unknownTokens).toMatchObject({ stacks: 3, tokensPerStack: 4, total: 12 });
+    expect(r.enemies.groups.map((g: any) => g.count)).toEqual([1, 3, 6]);
+    expect(r.enemies.standees).toBe(10);
+    expect(r.unknownTokens).toMatchObject({ stacks: 3, tokensPerStack: 4 });
   });
 
   it('Scouting: "place only 1 random Loot token in each Loot slot. Then, place [Stalker count icon] × 3 Loot tokens"', () => {
-    expect([1, 2, 3, 4].map((n) => setup('scouting', n).loot)).toEqual([1, 2, 3, 4].map((n) => ({ tokensPerSlot: 1, extraTokens: n * 3 })));
+    expect(setup('scouting', 3).loot).toEqual({ tokensPerSlot: 1, extraTokens: 9 });
   });
 
   it('Gather Supplies: "12,000 K + [Stalker count icon] × 3,000 K"', () => {
-    expect([1, 2, 3, 4].map((n) => setup('gather-supplies', n).valueTarget)).toEqual([15000, 18000, 21000, 24000]);
+    expect(setup('gather-supplies', 2).valueTarget).toBe(18000);
   });
 
-  it('Frontal Assault: "First, remove 3 [black X icon] tokens from the [Unknown token icon] pool." / "three stacks of seven"', () => {
-    expect(setup('frontal-assault', 2).unknownTokens).toMatchObject({ stacks: 3, tokensPerStack: 7, removeFromPool: expect.stringContaining('remove 3') });
+  it('Recon in Force: "Draw 11 – [Stalker count icon] random cards from the Zone Survival Event deck", drawn when the whole deck is known', () => {
+    expect(setup('recon-in-force', 3).eventDeck).toEqual({ size: 8, cards: null });
+    const whole = zsRunner(withWholeEventDeck(items));
+    const r = whole<any>(setupProcedure, { scenarioId: id('recon-in-force'), stalkerCount: 3 }).result;
+    expect(r.eventDeck.cards).toHaveLength(8);
+    expect(new Set(r.eventDeck.cards.map((c: any) => c.id)).size).toBe(8);
   });
 
   it('where the seed prints nothing, the result says so and gives no number', () => {
-    const surrounded = setup('surrounded', 2);
-    expect(surrounded.enemies?.groups).toBeNull();
-    expect(surrounded.gaps.map((g) => g.field)).toEqual(expect.arrayContaining(['enemies.byStalkerCount.2', 'loot', 'eventDeck', 'funds', 'stalkerEntrance', 'anomaly']));
-    expect(setup('surrounded', 1).enemies?.standees).toBe(5);
-    expect(setup('secret-mission', 2).enemies).toBeNull();
-    expect(setup('secret-mission', 2).gaps.map((g) => g.field)).toContain('enemies');
-    for (const s of content.scenarios) {
-      const r = setup(s.id.split(':')[2], 3);
-      expect(r.funds).toBeNull();
-      expect(r.gaps.map((g) => g.field)).toContain('funds');
-      if (r.eventDeck === null) expect(r.gaps.map((g) => g.field)).toContain('eventDeck');
-    }
-  });
-
-  it('the prepared and the unprepared paths give the same resolution', () => {
-    const input = { ...content, scenarioId: id('boss-hunt'), stalkerCount: 2 };
-    expect(zoneSurvivalSetup(input, 'x')).toEqual(runZoneSurvivalSetup(prepared, input, 'x'));
+    const r = setup('secret-mission', 3);
+    expect(r.enemies).toBeNull();
+    expect(r.eventDeck).toBeNull();
+    expect(r.gaps.map((g: any) => g.field)).toEqual(expect.arrayContaining(['enemies', 'eventDeck', 'funds', 'stalkerEntrance', 'anomaly']));
   });
 });
 
 describe('stalker-zs setup bad input', () => {
-  it.each([0, 5])('stalkerCount %i is out of range', (n) => {
-    expect(() => setup('elimination', n)).toThrow(fieldError('stalkerCount', 'range'));
-    expect(() => zoneSurvivalSetup({ ...content, scenarioId: id('elimination'), stalkerCount: n }, 's')).toThrow(fieldError('stalkerCount', 'range'));
+  it.each([0, 5, 2.5])('a Stalker count of %p names stalkerCount', (stalkerCount) => {
+    expect(() => setup('elimination', stalkerCount)).toThrow(ruleError('stalkerCount', stalkerCount === 2.5 ? 'type' : 'range'));
   });
 
-  it('an unknown scenario', () => {
-    expect(() => setup('zone-picnic', 2)).toThrow(fieldError('scenarioId', 'unknown'));
+  it('an unknown Scenario names scenarioId', () => {
+    expect(() => setup('nowhere', 2)).toThrow(ruleError('scenarioId', 'unknown'));
   });
 
-  it('a deck too small to draw four setup cards with distinct tags', () => {
-    const deck = ['A', 'B', 'C', 'D', 'E'].map((n, i) => card(n, i < 2 ? ['Enviro'] : ['Enviro', 'NPC']));
-    expect(() => zoneSurvivalSetup({ ...content, setupDeck: deck, scenarioId: id('elimination'), stalkerCount: 1 }, 's')).toThrow(fieldError('setupDeck', 'too-small'));
-    expect(() => zoneSurvivalSetup({ ...content, setupDeck: deck.slice(0, 3).map((c, i) => ({ ...c, tags: [`t${i}`] })), scenarioId: id('elimination'), stalkerCount: 1 }, 's')).toThrow(fieldError('setupDeck', 'too-small'));
-  });
-
-  it('a Setup card without tags, and an unknown judged card', () => {
-    const deck = content.setupDeck.map((c, i) => (i === 3 ? { ...c, tags: undefined as unknown as string[] } : c));
-    expect(() => prepareSetupData({ ...content, setupDeck: deck })).toThrow(fieldError('setupDeck[3].tags', 'required'));
-    expect(() => setup('secret-mission', 2, 's', { setupCardsOpeningPassage: ['nope'] })).toThrow(fieldError('setupCardsOpeningPassage[0]', 'unknown'));
-  });
-
-  it('an Event deck too small for the Scenario', () => {
-    const small = prepareSetupData({ ...content, eventDeck: content.eventDeck!.slice(0, 5) });
-    expect(() => runZoneSurvivalSetup(small, { scenarioId: id('recon-in-force'), stalkerCount: 1 }, 's')).toThrow(fieldError('eventDeck', 'too-small'));
+  it('an unknown judged card names its place', () => {
+    expect(() => setup('secret-mission', 2, 's', { setupCardsOpeningPassage: ['stalker-zs:card:setup:nope'] })).toThrow(
+      ruleError('setupCardsOpeningPassage[0]', 'unknown'),
+    );
   });
 });

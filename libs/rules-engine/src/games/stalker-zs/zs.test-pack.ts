@@ -1,10 +1,10 @@
-import { ZsContentLike } from './zs.from-content';
+import { ContentItemLike } from '../../procedure-descriptor';
 
 /** Where the stalker-zs pack lives, relative to this folder; specs read it with fs. */
 export const ZS_PACK_DIR = '../../../../content/packs/stalker-zs';
 export const ZS_PACK_FILES = ['scenarios.json', 'cards.json', 'scripts.json', 'maps.json', 'rules.json'];
 
 /** Spec files pass their own file reader so the engine stays free of fs. */
-export function loadZsPack(read: (file: string) => string): readonly ZsContentLike[] {
-  return ZS_PACK_FILES.flatMap((file) => (JSON.parse(read(file)) as { items: ZsContentLike[] }).items);
+export function loadZsPack(read: (file: string) => string): readonly ContentItemLike[] {
+  return ZS_PACK_FILES.flatMap((file) => (JSON.parse(read(file)) as { items: ContentItemLike[] }).items);
 }

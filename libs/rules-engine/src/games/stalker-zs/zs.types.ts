@@ -1,7 +1,7 @@
 /**
- * Input shapes for the Zone Survival procedures. They are structural so the
- * rules service can pass content items (zs-scenario, zs-card, zs-script)
- * as they are, without the engine depending on the content library.
+ * The Zone Survival content as the engine reads it. The shapes are structural
+ * so content items (zs-scenario, zs-card, zs-script) bind as they are, without
+ * the engine depending on the content library.
  */
 
 /** A number that grows with the Stalker count: `base + perStalker × Stalkers`. */
@@ -67,39 +67,44 @@ export interface ZoneSurvivalScenarioData {
   readonly funds: number | null;
   readonly stalkerEntrance: string | null;
   readonly valueTarget: ZsStalkerFormulaData | null;
+  /** The printed setup list, step by step; Step 2 and Step 5 carry token placements. */
+  readonly steps?: readonly ZsScenarioStepData[];
   readonly gaps?: readonly ZsGapData[];
 }
 
+export interface ZsScenarioStepData {
+  readonly step: number | null;
+  readonly title: string;
+  readonly text: readonly string[];
+}
+
+/** `inferred` marks a reading the seed does not print (an empty header read as zero), with its reasoning. */
 export interface ZsScoreModifierData {
   readonly plus: number;
   readonly minus: number;
+  readonly basis?: 'printed' | 'inferred';
+  readonly reasoning?: string | null;
 }
 
-/** A Setup card: its tags drive the no-repeated-tag rule of Step 3. */
-export interface SetupCardData {
+/** A Zone Survival card as content gives it. */
+export interface ZsCardData {
   readonly id: string;
   readonly name: string;
+  readonly cardType: string;
   readonly tags: readonly string[];
-  readonly scoreModifier?: ZsScoreModifierData | null;
-}
-
-export interface EventCardData {
-  readonly id: string;
-  readonly name: string;
-  readonly tags?: readonly string[];
-  readonly scoreModifier?: ZsScoreModifierData | null;
-}
-
-/** Everything the setup needs from content; prepared once with `prepareSetupData`. */
-export interface ZoneSurvivalSetupContent {
-  readonly scenarios: readonly ZoneSurvivalScenarioData[];
-  readonly setupDeck: readonly SetupCardData[];
-  /** The 70-card Zone Survival Event deck; without it only the deck size is given. */
-  readonly eventDeck?: readonly EventCardData[];
+  /** False where the seed does not print the card: its empty `tags` means unknown. */
+  readonly tagsKnown?: boolean;
+  readonly request?: string | null;
+  readonly scoreModifier: ZsScoreModifierData | null;
+  readonly fateTriggers: ZsFateTriggersData | null;
+  /** Actions the card offers; their die outcomes name faces too. */
+  readonly actions?: readonly { readonly outcomes: readonly ZsFaceOutcomeData[] }[];
 }
 
 export interface ZsFaceOutcomeData {
   readonly faces: readonly string[];
+  /** Canonical ids of `faces`, in the same order. */
+  readonly faceIds?: readonly string[];
   readonly text: string;
 }
 
@@ -108,16 +113,9 @@ export interface ZsFateTriggersData {
   readonly byFace: readonly ZsFaceOutcomeData[];
 }
 
-/** A face-up card next to the board, with its red Fate Triggers section if any. */
-export interface FateCardData {
-  readonly id: string;
-  readonly name: string;
-  readonly fateTriggers: ZsFateTriggersData | null;
-}
-
 export type ZsLinkData =
   | { readonly type: 'see'; readonly target: string }
-  | { readonly type: 'die-face'; readonly face: string; readonly target: string }
+  | { readonly type: 'die-face'; readonly face: string; readonly faceId?: string; readonly target: string }
   | { readonly type: 'choice'; readonly label: string; readonly target: string }
   | { readonly type: 'card'; readonly target: string }
   | { readonly type: 'external'; readonly book: string; readonly ref: string };
@@ -125,15 +123,9 @@ export type ZsLinkData =
 export interface ZsScriptData {
   readonly id: string;
   readonly number: number;
+  /** The script as printed; die outcomes are its `• [face] – text` lines. */
+  readonly text?: string;
   readonly links: readonly ZsLinkData[];
-}
-
-/** A card counted for the score: Setup, Event and Character cards carry modifiers. */
-export interface ScoreCardData {
-  readonly id: string;
-  readonly name: string;
-  readonly cardType: string;
-  readonly scoreModifier: ZsScoreModifierData | null;
 }
 
 export interface ZsNumberedData {
