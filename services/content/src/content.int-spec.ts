@@ -30,14 +30,18 @@ describe('content subgraph', () => {
     expect(games.data!.games.map((game: { id: string }) => game.id).sort()).toEqual(['hope-inhumanity', 'stalker-zs', 'twom']);
 
     const response = await query(`{ game(id: "stalker-zs") { id name
-      modules { id } scenarios { id name } decks { id } maps { ... on ZsMap { id number } } dice { id faces } } }`);
+      modules { id } scenarios { id name } decks { id } maps { ... on ZsMap { id number } } dice { id faces faceIconIds } } }`);
     expect(response.errors).toBeUndefined();
     const game = response.data!.game;
     expect(game.scenarios).toHaveLength(10);
     expect(game.maps).toHaveLength(10);
     expect(game.decks.length).toBeGreaterThan(0);
+    // The seed never lists the Zone Survival dice's faces, so neither faces nor their icon ids are served.
+    expect(game.dice).toContainEqual({ id: 'stalker-zs:die:zone-survival', faces: null, faceIconIds: null });
 
-    const twom = (await query('{ game(id: "twom") { modules { id } scenarios { id } maps { ... on TwomMapSide { side } } } }')).data!.game;
+    const twom = (await query('{ game(id: "twom") { modules { id } scenarios { id } maps { ... on TwomMapSide { side } } dice { id faces faceIconIds } } }')).data!.game;
+    const black = twom.dice.find((die: { id: string }) => die.id === 'twom:die:black');
+    expect(black.faceIconIds).toEqual(black.faces.map(() => null));
     expect(twom.modules.length).toBe(3);
     expect(twom.scenarios).toHaveLength(5);
     expect(twom.maps).toHaveLength(2);

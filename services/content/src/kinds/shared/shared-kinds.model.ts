@@ -36,7 +36,7 @@ export class Die extends ContentItemInterface {
   })
   faces!: (string | number)[] | null;
   @Field(() => [ID], {
-    nullable: true,
+    nullable: 'itemsAndList',
     description:
       'The canonical icon id of each face in `faces`, in the same order, for faces that are icons; null entries are numbers. Null when `faces` is.',
   })
