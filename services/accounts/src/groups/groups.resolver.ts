@@ -38,7 +38,10 @@ export class GroupsResolver {
   }
 
   @Mutation(() => Group, { description: 'Creates a shared group with you as its owner and only member.' })
-  createGroup(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args('input') input: CreateGroupInput): Promise<Group> {
+  createGroup(
+    @CurrentPlayer() viewer: AuthenticatedPlayer,
+    @Args('input', { description: "The new group's name." }) input: CreateGroupInput,
+  ): Promise<Group> {
     return this.groups.create(viewer.playerId, input);
   }
 
