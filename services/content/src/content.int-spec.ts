@@ -175,11 +175,14 @@ describe('content subgraph', () => {
           { __typename: 'Card', id: 'stalker-zs:card:special:fire' },
           { __typename: 'TwomCard', id: 'twom:card:desperate-measures:hidden-stash' },
           { __typename: 'Card', id: 'no:such:card' },
+          { __typename: 'ZsHelpCard', id: 'stalker-zs:help-card:game-round-order' },
+          { __typename: 'Card', id: 'hope-inhumanity:card-type:scene' },
+          { __typename: 'ZsCard', id: 'twom:card:desperate-measures:hidden-stash' },
         ],
       },
     );
     expect(response.data!._entities.map((entity: { __typename: string } | null) => entity?.__typename ?? null)).toEqual([
-      'Game', 'TwomScenario', 'ZsScenario', 'ZsCard', 'TwomCard', null,
+      'Game', 'TwomScenario', 'ZsScenario', 'ZsCard', 'TwomCard', null, 'ZsHelpCard', 'HopeCardType', null,
     ]);
   });
 
