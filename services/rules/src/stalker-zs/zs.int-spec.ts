@@ -1,6 +1,7 @@
 import { ContentLibrary } from '@scriptbook/content';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
+import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
 import {
   ContentItemLike,
   runProcedure,
@@ -17,7 +18,7 @@ import { rulesApp } from '../rules.app';
  * seed's rules as printed, and bad input refused with its field and rule.
  */
 
-const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' } as const;
+const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
 
 const SETUP = `query($input: ZoneSurvivalSetupInput!) {
   zoneSurvivalSetup(input: $input) {
