@@ -178,11 +178,12 @@ describe('content subgraph', () => {
           { __typename: 'ZsHelpCard', id: 'stalker-zs:help-card:game-round-order' },
           { __typename: 'Card', id: 'hope-inhumanity:card-type:scene' },
           { __typename: 'ZsCard', id: 'twom:card:desperate-measures:hidden-stash' },
+          { __typename: 'Script', id: 'stalker-zs:script:042' },
         ],
       },
     );
     expect(response.data!._entities.map((entity: { __typename: string } | null) => entity?.__typename ?? null)).toEqual([
-      'Game', 'TwomScenario', 'ZsScenario', 'ZsCard', 'TwomCard', null, 'ZsHelpCard', 'HopeCardType', null,
+      'Game', 'TwomScenario', 'ZsScenario', 'ZsCard', 'TwomCard', null, 'ZsHelpCard', 'HopeCardType', null, 'Script',
     ]);
   });
 

@@ -15,7 +15,7 @@ describe('the content kind registry', () => {
     expect(kindsInGroup('card').sort()).toEqual(['hope-card-type', 'twom-card', 'zs-card', 'zs-help-card']);
     expect(kindsInGroup('scenario').sort()).toEqual(['twom-scenario', 'zs-scenario']);
     expect(mapTypes().map((type) => type.name).sort()).toEqual(['TwomMapSide', 'ZsMap']);
-    expect(entityKinds().sort()).toEqual(['game', 'hope-card-type', 'twom-card', 'twom-scenario', 'zs-card', 'zs-help-card', 'zs-scenario']);
+    expect(entityKinds().sort()).toEqual(['game', 'hope-card-type', 'twom-card', 'twom-scenario', 'zs-card', 'zs-help-card', 'zs-scenario', 'zs-script']);
   });
 
   it("builds a kind's view from its entry: the Zone Survival scenario's shared setup steps", () => {

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Directive, Field, Int, ObjectType } from '@nestjs/graphql';
 import { ContentItemInterface } from '../../common/content-item.interface';
 import { ContentLink } from '../../common/content-link.model';
 import { TextSegment } from '../../common/text-segment.model';
@@ -7,6 +7,7 @@ import { TextSegment } from '../../common/text-segment.model';
   implements: () => [ContentItemInterface],
   description: 'A numbered entry of a Scriptbook. `links` resolve to their targets, so a reader can follow them in one query.',
 })
+@Directive('@key(fields: "id")')
 export class Script extends ContentItemInterface {
   @Field(() => Int, { description: 'The printed script number.' }) number!: number;
   @Field({ description: 'As printed; bullet lines start with "• " and are separated by newlines.' }) text!: string;

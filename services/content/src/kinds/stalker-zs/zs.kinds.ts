@@ -89,6 +89,6 @@ export const ZS_KINDS: KindEntries<
   'zs-card': { type: ZsCard, groups: ['card'], entity: true, view: cardFields },
   'zs-scenario': { type: ZsScenario, groups: ['scenario'], entity: true, view: scenarioFields },
   'zs-map': { type: ZsMap, groups: ['map'], view: (item, lookup) => ({ layout: linkView(item.layout, item.gameId, lookup) }) },
-  'zs-script': { type: Script, view: (item, lookup) => ({ links: item.links.map((link) => linkView(link, item.gameId, lookup)) }) },
+  'zs-script': { type: Script, entity: true, view: (item, lookup) => ({ links: item.links.map((link) => linkView(link, item.gameId, lookup)) }) },
   'zs-scoring': { type: ZsScoring, view: (item) => ({ lines: item.text }) },
 };
