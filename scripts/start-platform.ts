@@ -3,13 +3,16 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
-import { DEFAULT_PORTS } from '@scriptbook/platform';
+import { DEFAULT_PORTS, developmentSecrets, SHARED_SECRET_NAMES } from '@scriptbook/platform';
 import { PLATFORM_PIECES, PlatformPiece } from './platform-pieces';
 
 /**
  * `npm start`: the whole platform on one machine. Every subgraph, the
  * workers and the gateway run as their own processes, exactly as they run in
  * containers, on SQLite files under ./data unless DATABASE_URL says otherwise.
+ * Every process gets the same JWT and gateway-signing secrets: from the
+ * environment, or in development the data folder's own (read or generated
+ * here once, then passed down).
  */
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -133,12 +136,30 @@ async function stopAll(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
+/** The secrets every child shares; outside development they must come from the environment. */
+function sharedSecrets(sqliteDir: string): NodeJS.ProcessEnv {
+  const missing = SHARED_SECRET_NAMES.filter((name) => !process.env[name]);
+  if (missing.length === 0) return {};
+  const nodeEnv = process.env.NODE_ENV || 'development';
+  if (nodeEnv !== 'development') {
+    process.stderr.write(
+      `[platform] NODE_ENV is ${nodeEnv}: set ${missing.join(' and ')} (at least 32 random characters each), ` +
+        'or run with NODE_ENV=development to use generated local secrets\n',
+    );
+    process.exit(1);
+  }
+  const local = developmentSecrets(sqliteDir);
+  say(`${missing.join(' and ')} not set: every process uses the development secrets ${local.created ? 'just generated in' : 'from'} ${local.path}`);
+  return Object.fromEntries(missing.map((name) => [name, local.secrets[name]]));
+}
+
 async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
   const sqliteDir = resolve(process.env.SQLITE_DIR ?? join(ROOT, 'data'));
   mkdirSync(sqliteDir, { recursive: true });
-  const shared: NodeJS.ProcessEnv = { ...process.env, SQLITE_DIR: sqliteDir, REDIS_URL: await ensureRedis() };
+  const secrets = sharedSecrets(sqliteDir);
+  const shared: NodeJS.ProcessEnv = { ...process.env, ...secrets, SQLITE_DIR: sqliteDir, REDIS_URL: await ensureRedis() };
   say(process.env.DATABASE_URL ? 'database: Postgres (DATABASE_URL)' : `database: SQLite files in ${sqliteDir}`);
 
   // Subgraphs first (they apply their migrations), then workers, then the gateway.
