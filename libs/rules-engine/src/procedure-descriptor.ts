@@ -97,8 +97,11 @@ function formatPath(path: readonly (string | number)[]): string {
 function zodRule(issue: z.ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.received === 'undefined' ? 'required' : 'type';
+      if (issue.received === 'undefined') return 'required';
+      return issue.expected === 'integer' ? 'integer' : 'type';
     case 'too_small':
+      // An empty name is a missing one, as a form shows it.
+      return issue.type === 'string' && issue.minimum === 1 ? 'required' : 'range';
     case 'too_big':
       return 'range';
     case 'invalid_enum_value':

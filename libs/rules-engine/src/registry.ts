@@ -16,4 +16,5 @@ export const PROCEDURES: readonly AnyProcedureDescriptor[] = [
   ...twomTalesProcedures,
   ...twomTacticsDescriptors,
   ...hopeInhumanityDescriptors,
+  ...zoneSurvivalProcedures,
 ];

@@ -2,21 +2,23 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
-import { ProcedureRegistry } from './catalog/procedure-registry';
-import { ENGINE_PROCEDURES } from './catalog/engine-procedures';
+import { PROCEDURES, runProcedure } from '@scriptbook/rules-engine';
+import { BoundProcedures } from './procedures/bound-procedures';
 import { rulesApp } from './rules.app';
-import { ENGINE_EXAMPLES } from './testing/examples';
+import { ENGINE_EXAMPLES, ZONE_SURVIVAL_REQUESTS } from './testing/examples';
 import { procedureQuery, toVariables } from './testing/graphql-operations';
 
 const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
 
-const REPLAY = `query($procedureId: ID!, $input: String!, $seed: String!) {
-  replay(procedureId: $procedureId, input: $input, seed: $seed) { procedureId seed resultJson transcript { text die value } rngState { s0 s1 s2 c } }
+const REPLAY = `query($procedureId: ID!, $input: String!, $seed: String, $rngState: RngStateInput) {
+  replay(procedureId: $procedureId, input: $input, seed: $seed, rngState: $rngState) {
+    procedureId seed resultJson transcript { text die value inferred reasoning } rngState { s0 s1 s2 c }
+  }
 }`;
 
 const CATALOG = `query($gameId: ID, $first: Int, $after: String) {
   procedures(gameId: $gameId, first: $first, after: $after) {
-    edges { cursor node { id gameId description field inputSchema } }
+    edges { cursor node { id gameId description field draws inputSchema } }
     pageInfo { hasNextPage hasPreviousPage endCursor }
   }
 }`;
@@ -28,70 +30,78 @@ function errorOf(response: Response) {
   return response.errors![0].extensions;
 }
 
+const EXAMPLES: Readonly<Record<string, unknown>> = { ...ENGINE_EXAMPLES, ...ZONE_SURVIVAL_REQUESTS };
+
 describe('rules subgraph', () => {
   let service: RunningService;
-  let run: (field: string, input: unknown, seed?: string) => Promise<Response>;
-  let runEngineInput: (field: string, input: unknown, seed: string) => Promise<Response>;
-  let fieldOf: (procedureId: string) => string;
+  let bound: BoundProcedures;
+  let run: (field: string, input: unknown, stream?: { seed?: string; rngState?: unknown }) => Promise<Response>;
 
   beforeAll(async () => {
     service = await startService(rulesApp, { ...ENV });
     const schema = service.app.get(GraphQLSchemaHost).schema;
-    const registry = service.app.get(ProcedureRegistry);
-    fieldOf = (id) => registry.entries().find((e) => e.id === id)!.field;
-    run = (field, input, seed) =>
-      graphql(service.url, procedureQuery(schema, field), { input: { ...(input as object), ...(seed ? { seed } : {}) } });
-    runEngineInput = (field, input, seed) => run(field, toVariables(schema, field, input), seed);
+    bound = service.app.get(BoundProcedures);
+    run = (field, input, stream = {}) =>
+      graphql(service.url, procedureQuery(schema, field), { input: { ...(toVariables(schema, field, input) as object), ...stream } });
   });
 
   afterAll(async () => {
     await service?.stop();
   });
 
-  // Zone Survival is served from its descriptors; services/rules/src/stalker-zs/zs.int-spec.ts covers it.
-  const engineFed = ENGINE_PROCEDURES;
-
   it('has a worked example for every procedure', () => {
-    expect(ENGINE_PROCEDURES.filter((p) => !(p.id in ENGINE_EXAMPLES))).toEqual([]);
+    expect(PROCEDURES.filter((p) => !(p.id in EXAMPLES)).map((p) => p.id)).toEqual([]);
   });
 
-  describe.each(engineFed.map((p) => [p.id, p] as const))('%s', (id, procedure) => {
+  describe.each(PROCEDURES.map((p) => [p.id, p] as const))('%s', (id, descriptor) => {
     const seed = `int:${id}`;
+    const example = () => EXAMPLES[id];
 
-    it('resolves the worked example through its typed query, the same way twice', async () => {
-      const first = await runEngineInput(fieldOf(id), ENGINE_EXAMPLES[id], seed);
+    it('resolves the worked example through its typed query as the engine does, the same way twice', async () => {
+      const first = await run(descriptor.field, example(), { seed });
       expect(first.errors).toBeUndefined();
-      const resolution = first.data![fieldOf(id)];
-      const engine = procedure.run(ENGINE_EXAMPLES[id], seed);
+      const resolution = first.data![descriptor.field];
+      const engine = runProcedure(descriptor, example(), { seed }, bound.contentOf(id));
       expect(resolution.seed).toBe(seed);
       expect(resolution.rngState).toEqual(engine.rngState);
       expect(resolution.transcript.map((s: { text: string }) => s.text)).toEqual(engine.transcript.map((s) => s.text));
       expect(resolution.result).toBeDefined();
-
-      const second = await runEngineInput(fieldOf(id), ENGINE_EXAMPLES[id], seed);
+      const second = await run(descriptor.field, example(), { seed });
       expect(second.data).toEqual(first.data);
     });
 
-    it('replays to the same bytes as the typed query', async () => {
-      const typed = await runEngineInput(fieldOf(id), ENGINE_EXAMPLES[id], seed);
-      const input = JSON.stringify(ENGINE_EXAMPLES[id]);
+    it('replays to the bytes of the engine run, and continues from the state it returned', async () => {
+      const input = JSON.stringify(example());
       const replayed = await graphql(service.url, REPLAY, { procedureId: id, input, seed });
       expect(replayed.errors).toBeUndefined();
       const replay = replayed.data!.replay;
-      expect(replay.resultJson).toBe(JSON.stringify(procedure.run(ENGINE_EXAMPLES[id], seed).result));
-      expect(replay.transcript).toEqual(typed.data![fieldOf(id)].transcript);
-      expect(replay.rngState).toEqual(typed.data![fieldOf(id)].rngState);
-      const again = await graphql(service.url, REPLAY, { procedureId: id, input, seed });
-      expect(again.data!.replay.resultJson).toBe(replay.resultJson);
+      const engine = runProcedure(descriptor, example(), { seed }, bound.contentOf(id));
+      expect(replay.resultJson).toBe(JSON.stringify(engine.result));
+      const continued = await graphql(service.url, REPLAY, { procedureId: id, input, rngState: replay.rngState });
+      expect(continued.errors).toBeUndefined();
+      expect(continued.data!.replay.seed).toBeNull();
+      const engineNext = runProcedure(descriptor, example(), { rngState: engine.rngState }, bound.contentOf(id));
+      expect(continued.data!.replay.resultJson).toBe(JSON.stringify(engineNext.result));
     });
   });
 
   it('draws and returns a seed when none is given, and that seed reproduces the resolution', async () => {
-    const drawn = await runEngineInput('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid'], undefined as unknown as string);
+    const drawn = await run('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid']);
     const { seed, result } = drawn.data!.twomNightRaid;
     expect(seed).toEqual(expect.any(String));
-    const again = await runEngineInput('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid'], seed);
+    const again = await run('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid'], { seed });
     expect(again.data!.twomNightRaid.result).toEqual(result);
+  });
+
+  it('serves records as key and value lists and inferred values with their reasoning', async () => {
+    const setup = await run('twomSetup', ENGINE_EXAMPLES['twom.setup'], { seed: 'records' });
+    expect(setup.data!.twomSetup.result.stockpile).toContainEqual({ key: 'Raw Food', value: 3 });
+    const group = [{ name: 'Roman', prowess: 2 }];
+    const hide = await run('tacticsHideTest', { group, actionModifier: 0, spaceValue: 0, useProwess: true }, { seed: 'inferred' });
+    const { result, transcript } = hide.data!.tacticsHideTest;
+    expect(result.rerollsAllowed).toMatchObject({ value: 2, inferred: true });
+    expect(result.rerollsAllowed.reasoning).toContain('Dexterity');
+    expect(transcript.some((s: { inferred: boolean }) => s.inferred)).toBe(true);
   });
 
   describe('catalog', () => {
@@ -110,7 +120,7 @@ describe('rules subgraph', () => {
         }
         after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
       } while (after);
-      expect(ids).toEqual(ENGINE_PROCEDURES.map((p) => p.id));
+      expect(ids).toEqual(PROCEDURES.map((p) => p.id));
     });
 
     it('filters by game', async () => {
@@ -125,35 +135,36 @@ describe('rules subgraph', () => {
   });
 
   describe('bad input', () => {
-    it('a guard count of zero names input.guards', async () => {
-      const response = await runEngineInput('twomNightRaid', { ...ENGINE_EXAMPLES['twom.night-raid'] as object, guards: [] }, 's');
-      expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.guards', rule: 'min' });
-      expect(response.data).toBeNull();
+    it('no guard names input.guards', async () => {
+      const response = await run('twomNightRaid', { ...(ENGINE_EXAMPLES['twom.night-raid'] as object), guards: [] }, { seed: 's' });
+      expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.guards', rule: 'range' });
+      expect(response.data).toEqual({ twomNightRaid: null });
     });
 
     it('a deck too small to draw from names the deck', async () => {
-      const input = { ...ENGINE_EXAMPLES['twom.scavenge-unknown-deck'] as object, explorationDeck: ['Only one'] };
-      expect(errorOf(await runEngineInput('twomUnknownDeck', input, 's'))).toMatchObject({
+      const input = { ...(ENGINE_EXAMPLES['twom.scavenge-unknown-deck'] as object), explorationDeck: ['Only one'] };
+      expect(errorOf(await run('twomUnknownDeck', input, { seed: 's' }))).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: 'input.explorationDeck',
         rule: 'too-small',
       });
     });
 
-    it('a nested engine rule names the nested field', async () => {
+    it('a nested rule names the nested field', async () => {
       const example = ENGINE_EXAMPLES['twom-tactics.hide-test'] as { group: object[] };
       const input = { ...example, group: [{ name: 'Roman', prowess: -1 }] };
-      expect(errorOf(await runEngineInput('tacticsHideTest', input, 's'))).toMatchObject({
+      expect(errorOf(await run('tacticsHideTest', input, { seed: 's' }))).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: 'input.group[0].prowess',
-        rule: 'min',
+        rule: 'range',
       });
     });
 
-    it('an empty or overlong seed names input.seed', async () => {
-      expect(errorOf(await runEngineInput('twomPickLock', { lockpicks: 1 }, 'x'.repeat(129)))).toMatchObject({
+    it('an overlong seed names input.seed', async () => {
+      expect(errorOf(await run('twomPickLock', { lockpicks: 1 }, { seed: 'x'.repeat(129) }))).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: 'input.seed',
+        rule: 'length',
       });
     });
 
@@ -167,18 +178,16 @@ describe('rules subgraph', () => {
       expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input', rule: 'json' });
     });
 
-    it('replay reports engine rules under input', async () => {
+    it('replay reports schema rules under input, and a seed with an rngState under rngState', async () => {
       const response = await graphql(service.url, REPLAY, { procedureId: 'twom.pick-lock', input: '{"lockpicks":0}', seed: 's' });
-      expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.lockpicks', rule: 'min' });
+      expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.lockpicks', rule: 'range' });
+      const both = await graphql(service.url, REPLAY, {
+        procedureId: 'twom.pick-lock',
+        input: '{"lockpicks":1}',
+        seed: 's',
+        rngState: { s0: 0.1, s1: 0.2, s2: 0.3, c: 1 },
+      });
+      expect(errorOf(both)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'rngState', rule: 'exclusive' });
     });
-  });
-
-  it('still rolls dice as before', async () => {
-    const response = await graphql(
-      service.url,
-      'query { rollDice(input: { die: BLACK_D10, count: 3, seed: "abc" }) { die values seed transcript { text } } }',
-    );
-    expect(response.errors).toBeUndefined();
-    expect(response.data!.rollDice.values).toHaveLength(3);
   });
 });

@@ -1,30 +1,23 @@
-import { Args, ID, Info, Query, Resolver } from '@nestjs/graphql';
-import { GraphQLResolveInfo } from 'graphql';
+import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { BadUserInputError, ConnectionShape, decodeCursor, encodeCursor, PageArgs, pageSize, toConnection } from '@scriptbook/platform';
 import { zodToJsonSchema } from '@scriptbook/platform/graphql/zod';
 import { BoundProcedures } from '../procedures/bound-procedures';
-import { inputJsonSchema } from './input-json-schema';
 import { RuleProcedure, RuleProcedureConnection } from './procedure.model';
-import { ProcedureRegistry } from './procedure-registry';
 
-type Entry = Omit<RuleProcedure, 'inputSchema'> & { readonly inputSchema: (info: GraphQLResolveInfo) => string };
+type Entry = Omit<RuleProcedure, 'inputSchema'> & { readonly inputSchema: () => string };
 
 @Resolver(() => RuleProcedure)
 export class CatalogResolver {
   private entries?: readonly Entry[];
   private readonly schemas = new Map<string, string>();
 
-  constructor(
-    private readonly bound: BoundProcedures,
-    private readonly legacy: ProcedureRegistry,
-  ) {}
+  constructor(private readonly bound: BoundProcedures) {}
 
   @Query(() => RuleProcedureConnection, { description: 'Every rule procedure, in a stable order, optionally of one game.' })
   procedures(
     @Args('gameId', { type: () => ID, nullable: true, description: 'Only the procedures of this game (`twom`); every game when omitted.' })
     gameId: string | null,
     @Args() page: PageArgs,
-    @Info() info: GraphQLResolveInfo,
   ): ConnectionShape<RuleProcedure> {
     const limit = pageSize(page.first);
     const list = this.all().filter((e) => !gameId || e.gameId === gameId);
@@ -34,36 +27,29 @@ export class CatalogResolver {
       start = list.findIndex((e) => e.id === afterId) + 1;
       if (start === 0) throw new BadUserInputError('after', 'cursor', 'after is not a cursor of this list');
     }
-    const rows = list.slice(start, start + limit + 1).map((e) => ({ ...e, inputSchema: this.schemaOf(e, info) }));
+    const rows = list.slice(start, start + limit + 1).map((e) => ({ ...e, inputSchema: this.schemaOf(e) }));
     return toConnection(rows, limit, (p) => encodeCursor([p.id]), start > 0);
   }
 
-  private schemaOf(entry: Entry, info: GraphQLResolveInfo): string {
+  private schemaOf(entry: Entry): string {
     let schema = this.schemas.get(entry.id);
     if (schema === undefined) {
-      schema = entry.inputSchema(info);
+      schema = entry.inputSchema();
       this.schemas.set(entry.id, schema);
     }
     return schema;
   }
 
-  // Descriptors derive their JSON Schema from the zod input; procedures not yet described by one derive it from their GraphQL input.
+  // The JSON Schema comes from the zod input, the same schema replay checks against; it is made on first request and kept.
   private all(): readonly Entry[] {
-    this.entries ??= [
-      ...this.bound.descriptors().map((d) => ({
+    this.entries ??= this.bound.descriptors().map((d) => ({
         id: d.id,
         gameId: d.gameId,
         description: d.description,
         field: d.field,
         draws: d.draws,
         inputSchema: () => JSON.stringify(zodToJsonSchema(d.input, `${d.field} input`)),
-      })),
-      ...this.legacy.entries().map((e) => ({
-        ...e,
-        draws: true,
-        inputSchema: (info: GraphQLResolveInfo) => JSON.stringify(inputJsonSchema(info.schema, e.field)),
-      })),
-    ];
+      }));
     return this.entries;
   }
 }

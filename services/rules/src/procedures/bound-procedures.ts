@@ -50,21 +50,25 @@ export class BoundProcedures implements OnModuleInit {
     return PROCEDURES;
   }
 
+  /** What `bind` prepared for a procedure; tests run the engine on it to compare with what is served. */
+  contentOf(procedureId: string): unknown {
+    return this.byId.get(procedureId)?.content;
+  }
+
   has(procedureId: string): boolean {
     return this.byId.has(procedureId);
   }
 
   /**
-   * Runs a procedure on an input its schema parses. Bad input, the stream
-   * arguments included, is BAD_USER_INPUT with the field path placed under
-   * `argument` (`input.characters[0].name`).
+   * Runs a procedure on an input its schema parses. Bad input is
+   * BAD_USER_INPUT with the field path placed under `argument`
+   * (`input.characters[0].name`), a bad seed or rngState under
+   * `streamArgument` (empty when they are arguments of their own).
    */
-  run(procedureId: string, input: unknown, stream: StreamArguments, argument = 'input'): Resolution<unknown> {
+  run(procedureId: string, input: unknown, stream: StreamArguments, argument = 'input', streamArgument = argument): Resolution<unknown> {
     const bound = this.byId.get(procedureId);
     if (!bound) throw new NotFoundError('Procedure', procedureId, 'procedureId');
-    return withRuleErrors(argument, () => {
-      const start = streamStartOf(stream.seed, stream.rngState, drawSeed);
-      return runProcedure(bound.descriptor, input, start, bound.content);
-    });
+    const start = withRuleErrors(streamArgument, () => streamStartOf(stream.seed, stream.rngState, drawSeed));
+    return withRuleErrors(argument, () => runProcedure(bound.descriptor, input, start, bound.content));
   }
 }

@@ -1,8 +1,9 @@
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
+import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
 import { rulesApp } from '../rules.app';
 
-const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' } as const;
+const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
 
 const ROLL = `query($input: RollDiceInput!) {
   rollDice(input: $input) { seed rngState { s0 s1 s2 c } transcript { text die value inferred reasoning } result { die values } }

@@ -1,19 +1,13 @@
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
-import { BadUserInputError } from '@scriptbook/platform';
-import { ProcedureRegistry } from '../catalog/procedure-registry';
+import { BadUserInputError, NotFoundError } from '@scriptbook/platform';
 import { BoundProcedures } from '../procedures/bound-procedures';
-import { engineInput } from '../resolution/engine-input';
 import { RngStateInput } from '../resolution/resolution.model';
-import { seedOrDraw } from '../resolution/seeds';
 import { resolutionFields } from '../resolution/transcript.mapper';
 import { Replay } from './replay.model';
 
 @Resolver(() => Replay)
 export class ReplayResolver {
-  constructor(
-    private readonly procedures: BoundProcedures,
-    private readonly legacy: ProcedureRegistry,
-  ) {}
+  constructor(private readonly procedures: BoundProcedures) {}
 
   @Query(() => Replay, {
     nullable: true,
@@ -28,14 +22,10 @@ export class ReplayResolver {
     @Args('rngState', { type: () => RngStateInput, nullable: true, description: 'Continues the stream a previous resolution returned. Not with seed.' })
     rngState: RngStateInput | null,
   ): Replay {
+    if (!this.procedures.has(procedureId)) throw new NotFoundError('Procedure', procedureId, 'procedureId');
     const parsed = parseInput(input);
-    if (this.procedures.has(procedureId)) {
-      const resolution = this.procedures.run(procedureId, parsed, { seed, rngState }, 'input');
-      return { procedureId, resultJson: JSON.stringify(resolution.result), ...resolutionFields(resolution) };
-    }
-    this.legacy.assertKnown(procedureId);
-    if (rngState) throw new BadUserInputError('rngState', 'unsupported', `${procedureId} does not continue streams yet; give a seed`);
-    const resolution = this.legacy.run(procedureId, engineInput(parsed), seedOrDraw(seed, 'seed'));
+    // Seed and rngState are arguments of replay itself, so their errors name them, not a field of the input.
+    const resolution = this.procedures.run(procedureId, parsed, { seed, rngState }, 'input', '');
     return { procedureId, resultJson: JSON.stringify(resolution.result), ...resolutionFields(resolution) };
   }
 }

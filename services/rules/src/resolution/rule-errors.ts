@@ -10,7 +10,8 @@ export function withRuleErrors<T>(argument: string, run: () => T): T {
     return run();
   } catch (error) {
     if (error instanceof RuleInputError) {
-      throw new BadUserInputError(`${argument}.${error.field}`, error.rule, `${argument}.${error.field}: ${error.message}`);
+      const field = argument ? `${argument}.${error.field}` : error.field;
+      throw new BadUserInputError(field, error.rule, `${field}: ${error.message}`);
     }
     throw error;
   }

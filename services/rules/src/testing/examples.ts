@@ -5,6 +5,7 @@ import { twomExamples } from '@scriptbook/rules-engine/games/twom/twom.examples'
 
 /** The engine's worked input per procedure id. */
 export const ENGINE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  'dice.roll': { die: 'black-d10', count: 3 },
   ...twomExamples,
   ...twomTalesExamples,
   ...twomTacticsExamples,

@@ -1,4 +1,5 @@
-import { hopeInhumanityProcedures } from './index';
+import { runProcedure } from '../../procedure-descriptor';
+import { hopeInhumanityDescriptors } from './index';
 import { hopeInhumanityExamples } from './hope-inhumanity.examples';
 
 /**
@@ -8,14 +9,14 @@ import { hopeInhumanityExamples } from './hope-inhumanity.examples';
  */
 
 function run(id: keyof typeof hopeInhumanityExamples) {
-  const procedure = hopeInhumanityProcedures.find((p) => p.id === id);
+  const procedure = hopeInhumanityDescriptors.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
-  return procedure.run(hopeInhumanityExamples[id], `golden:${id}`);
+  return runProcedure(procedure, hopeInhumanityExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('hope-inhumanity golden resolutions', () => {
   it('has a golden example for every procedure', () => {
-    expect(hopeInhumanityProcedures.map((p) => p.id).sort()).toEqual(Object.keys(hopeInhumanityExamples).sort());
+    expect(hopeInhumanityDescriptors.map((p) => p.id).sort()).toEqual(Object.keys(hopeInhumanityExamples).sort());
   });
 
   it('hope-inhumanity.setup', () => {

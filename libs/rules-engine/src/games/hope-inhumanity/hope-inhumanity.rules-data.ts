@@ -26,10 +26,10 @@ export const HOPE_DICE_PER_ROUND = 1;
 export const MIN_COMMITTED = 1;
 
 /**
- * Assumption: seed 003 gives no player count. 3 to 5 comes from the product
- * brief for this companion, not from the rulebook text.
+ * Seed 003 gives no player count ("Each player places a Humanity dice card in
+ * front of them"), so any number is accepted; one is the least that can play.
  */
-export const PLAYER_COUNT = { min: 3, max: 5 } as const;
+export const MIN_PLAYERS = 1;
 
 /**
  * Assumption: the seed says a player may "use one or more dice from the Hope

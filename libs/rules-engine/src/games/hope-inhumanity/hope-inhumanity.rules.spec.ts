@@ -7,7 +7,7 @@ import { hopeSetup } from './setup';
 const fieldError = (field: string, rule?: string) =>
   expect.objectContaining({ name: 'RuleInputError', field, ...(rule ? { rule } : {}) });
 
-const scene: SceneInput = ex['hope-inhumanity.scene'];
+const scene = ex['hope-inhumanity.scene'] as unknown as SceneInput;
 
 describe('hope-inhumanity rules (seed 003)', () => {
   it('"Split Scene cards into shuffled mini-decks, one for each terrain type"; "five (5) rounds"', () => {
@@ -65,9 +65,17 @@ describe('hope-inhumanity rules (seed 003)', () => {
 });
 
 describe('hope-inhumanity bad input', () => {
-  it.each([2, 6])('player count %i is outside 3-5', (n) => {
+  // Seed 003 line 5, "Each player places a Humanity dice card in front of them.", is all it says of players: no count.
+  it.each([1, 2, 6, 9])('any player count is accepted (%i players), since seed 003 prints none', (n) => {
     const players = Array.from({ length: n }, (_, i) => `P${i}`);
-    expect(() => hopeSetup({ ...ex['hope-inhumanity.setup'], players }, 's')).toThrow(fieldError('players', 'range'));
+    expect(hopeSetup({ ...ex['hope-inhumanity.setup'], players }, 's').result.players).toHaveLength(n);
+    const scenePlayers = players.map((name) => ({ name, humanity: 2, conditionPenalty: 0 }));
+    const act = { ...scene, players: scenePlayers, active: 'P0', committed: 1, supporters: [], hopeDice: 0 };
+    expect(resolveScene(act, 's').result.humanity).toEqual(Object.fromEntries(players.map((p) => [p, p === 'P0' ? 1 : 2])));
+  });
+
+  it('a table with no player is refused: someone has to take the turn', () => {
+    expect(() => hopeSetup({ ...ex['hope-inhumanity.setup'], players: [] }, 's')).toThrow(fieldError('players', 'range'));
   });
 
   it('starting dice counts are required (the seed does not give them)', () => {

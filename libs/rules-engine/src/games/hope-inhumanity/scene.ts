@@ -1,127 +1,152 @@
 import { rollDie } from '../../dice/die';
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { requireArray, requireBoolean, requireInt, requireObject, requireOneOf, requireString } from '../twom/validate';
-import { HOPE_DIE, LAST_HOPE_DICE, MIN_COMMITTED, SUCCESS_FACES } from './hope-inhumanity.rules-data';
-import { requirePlayerList } from './validate';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum, named } from '../../schema-annotations';
+import { count, nameText, refuse, seededRunner, uniqueNames } from '../../schema-checks';
+import { HOPE_DIE, HOPE_INHUMANITY_GAME_ID, LAST_HOPE_DICE, MIN_COMMITTED, MIN_PLAYERS, SUCCESS_FACES } from './hope-inhumanity.rules-data';
 
-export interface ScenePlayer {
-  readonly name: string;
-  readonly humanity: number;
-  /**
-   * Hardship added by the Harm and Hunger conditions this player suffers. The
-   * seed says to add "Harm and Hunger condition penalties" but prints no
-   * values, so the caller gives them from the condition cards.
-   */
-  readonly conditionPenalty: number;
-}
+const sceneOutcome = describedEnum('HopeSceneOutcome', {
+  succeed: 'Gains the Succeed benefits of the Scene card.',
+  fail: 'Suffers the Fail penalty of the Scene card.',
+  refuse: 'Suffers the Refuse penalty of the Scene card.',
+  respond: 'Chooses how to respond to a Scene with no hardship rating.',
+}).describe('Which Scene text a player suffers or gains.');
 
-export interface SceneSupport {
-  readonly name: string;
-  /** Humanity dice committed in support. */
-  readonly dice: number;
-  /** Last Hope: a supporter with no Humanity left uses one Hope die instead. */
-  readonly lastHope?: boolean;
-}
+export type SceneOutcome = z.output<typeof sceneOutcome>;
 
-export interface SceneInput {
-  readonly players: readonly ScenePlayer[];
-  readonly active: string;
-  readonly scene: {
-    readonly name: string;
-    /** Absent when the Scene has no hardship rating: no roll is made. */
-    readonly hardship?: number;
-    readonly unavoidable: boolean;
-  };
-  readonly decision: 'act' | 'avoid';
-  /** Humanity dice the active player commits. */
-  readonly committed?: number;
-  readonly supporters?: readonly SceneSupport[];
-  /** Dice the active player takes from the Hope pool. */
-  readonly hopeDice?: number;
-  readonly hopePool: number;
-  /** Relationship, Personality or Trait effects on the hardship; the cards are not in the seed. */
-  readonly hardshipModifier?: number;
-}
+const decision = describedEnum('HopeSceneDecision', {
+  act: 'The active player Acts on the Scene.',
+  avoid: 'The active player Avoids the Scene (not allowed for Unavoidable Scenes).',
+}).describe('Act on the Scene or Avoid it.');
 
-export type SceneOutcome = 'succeed' | 'fail' | 'refuse' | 'respond';
+const input = z
+  .object({
+    players: z
+      .array(
+        z
+          .object({
+            name: nameText('The player, unique at the table.'),
+            humanity: count('Humanity dice the player has left.'),
+            conditionPenalty: count(
+              'Hardship added by the Harm and Hunger conditions this player suffers. The seed says to add "Harm and Hunger condition penalties" but prints no values, so the table gives them from the condition cards.',
+            ),
+          })
+          .describe('A player at the table.'),
+      )
+      .min(MIN_PLAYERS)
+      .superRefine(uniqueNames)
+      .describe('Every player at the table, any number (seed 003 gives none), each name once.'),
+    active: nameText('The player whose turn it is; one of `players`.'),
+    scene: named(
+      'HopeDrawnScene',
+      z
+        .object({
+          name: nameText('The Scene card as printed.'),
+          hardship: count('Its hardship rating; leave it out when the Scene has none (no roll is made).').optional(),
+          unavoidable: z.boolean().describe('Whether the card is marked Unavoidable.'),
+        })
+        .describe('The Scene card drawn.'),
+    ),
+    decision,
+    committed: z.number().int().min(MIN_COMMITTED).optional().describe('Humanity dice the active player commits when Acting on a Scene with hardship; at least 1, at most their Humanity.'),
+    supporters: z
+      .array(
+        z
+          .object({
+            name: nameText('The supporting player; one of `players`, not the active one.'),
+            dice: count('Humanity dice committed in support; no more than the active player committed. 0 with Last Hope.'),
+            lastHope: z.boolean().optional().describe('Last Hope: a supporter with no Humanity left uses one Hope die instead.'),
+          })
+          .describe('A player supporting the active one.'),
+      )
+      .optional()
+      .describe('Players who support the active player; the others refuse.'),
+    hopeDice: count('Dice the active player takes from the Hope pool.').optional(),
+    hopePool: count('Dice in the Hope pool now.'),
+    hardshipModifier: z
+      .number()
+      .int()
+      .optional()
+      .describe('Relationship, Personality or Trait effects on the hardship; the cards are not in the seed, so the table gives the sum.'),
+  })
+  .strict()
+  .describe("A Scene on the active player's turn and everyone's choices.");
 
-export interface SceneResult {
-  readonly decision: 'act' | 'avoid';
-  readonly rolled: boolean;
-  readonly dice?: readonly number[];
-  readonly successes?: number;
-  readonly totalHardship?: number;
-  readonly success?: boolean;
-  /** Which Scene text each player suffers or gains. */
-  readonly outcomes: Readonly<Record<string, SceneOutcome>>;
-  readonly humanity: Readonly<Record<string, number>>;
-  readonly hopePool: number;
-}
+const result = z
+  .object({
+    decision,
+    rolled: z.boolean().describe('Whether dice were rolled (not when Avoiding or when the Scene has no hardship).'),
+    dice: z.array(z.number().int().min(1).max(6).describe('A die face.')).optional().describe('The faces rolled, when dice were rolled.'),
+    successes: count('Faces of 4, 5 or 6.').optional(),
+    totalHardship: z.number().int().optional().describe('Scene hardship + condition penalties + card effects.'),
+    success: z.boolean().optional().describe('Whether the successes reached the total hardship.'),
+    outcomes: z.record(sceneOutcome).describe('Each player → the Scene text they suffer or gain.'),
+    humanity: z.record(count('Humanity dice left.')).describe('Each player → Humanity dice left.'),
+    hopePool: count('Dice left in the Hope pool.'),
+  })
+  .describe('How the Scene went for everyone.');
 
-function validate(input: SceneInput) {
-  const players = requirePlayerList<ScenePlayer>(input?.players, 'players');
-  players.forEach((p, i) => {
-    requireInt(p.humanity, `players[${i}].humanity`, { min: 0 });
-    requireInt(p.conditionPenalty, `players[${i}].conditionPenalty`, { min: 0 });
-  });
-  const byName = new Map(players.map((p) => [p.name, p]));
-  const active = byName.get(requireString(input.active, 'active'));
-  if (!active) throw new RuleInputError('active', 'unknown-player', `active "${input.active}" is not among players`);
-  const scene = requireObject(input.scene, 'scene');
-  requireString(scene.name, 'scene.name');
-  if (scene.hardship !== undefined) requireInt(scene.hardship, 'scene.hardship', { min: 0 });
-  const unavoidable = requireBoolean(scene.unavoidable, 'scene.unavoidable');
-  const decision = requireOneOf(input.decision, 'decision', ['act', 'avoid'] as const);
-  if (decision === 'avoid' && unavoidable) {
-    throw new RuleInputError('decision', 'unavoidable', 'Scene cards tagged as Unavoidable must be Acted upon');
-  }
-  const hopePool = requireInt(input.hopePool, 'hopePool', { min: 0 });
-  if (decision === 'avoid' || scene.hardship === undefined) return { active, byName };
+type SceneInput = z.output<typeof input>;
+type ScenePlayer = SceneInput['players'][number];
 
-  const committed = requireInt(input.committed, 'committed', { min: MIN_COMMITTED, max: active.humanity });
-  const supporters = requireArray<SceneSupport>(input.supporters ?? [], 'supporters', { max: players.length - 1 });
-  let hopeUsed = requireInt(input.hopeDice ?? 0, 'hopeDice', { min: 0 });
+/** Rules that depend on several fields: who is active, who may support, what the pool holds. */
+function checkScene(scene: SceneInput): ScenePlayer {
+  const byName = new Map(scene.players.map((p) => [p.name, p]));
+  const active = byName.get(scene.active);
+  if (!active) refuse('active', 'unknown-player', `active "${scene.active}" is not among players`);
+  if (scene.decision === 'avoid' && scene.scene.unavoidable) refuse('decision', 'unavoidable', 'Scene cards tagged as Unavoidable must be Acted upon');
+  if (scene.decision === 'avoid' || scene.scene.hardship === undefined) return active;
+
+  const committed = scene.committed;
+  if (committed === undefined) refuse('committed', 'required', 'committed is required to Act on a Scene with hardship');
+  if (committed > active.humanity) refuse('committed', 'range', `committed must be from ${MIN_COMMITTED} to ${active.humanity}, got ${committed}`);
+  const supporters = scene.supporters ?? [];
+  if (supporters.length > scene.players.length - 1) refuse('supporters', 'range', `supporters must hold at most ${scene.players.length - 1} players`);
+  let hopeUsed = scene.hopeDice ?? 0;
   const seen = new Set<string>();
   supporters.forEach((s, i) => {
     const f = `supporters[${i}]`;
-    const p = byName.get(requireString(s?.name, `${f}.name`));
-    if (!p) throw new RuleInputError(`${f}.name`, 'unknown-player', `${f}.name "${s.name}" is not among players`);
-    if (p === active) throw new RuleInputError(`${f}.name`, 'self-support', 'The active player cannot support themselves');
-    if (seen.has(p.name)) throw new RuleInputError(`${f}.name`, 'duplicate', `${p.name} supports twice`);
+    const p = byName.get(s.name);
+    if (!p) refuse(`${f}.name`, 'unknown-player', `${f}.name "${s.name}" is not among players`);
+    if (p === active) refuse(`${f}.name`, 'self-support', 'The active player cannot support themselves');
+    if (seen.has(p.name)) refuse(`${f}.name`, 'duplicate', `${p.name} supports twice`);
     seen.add(p.name);
     if (s.lastHope) {
-      if (p.humanity > 0) throw new RuleInputError(`${f}.lastHope`, 'has-humanity', 'Last Hope is only for players with no Humanity left');
-      if (s.dice !== 0) throw new RuleInputError(`${f}.dice`, 'range', 'A Last Hope supporter commits no Humanity dice');
+      if (p.humanity > 0) refuse(`${f}.lastHope`, 'has-humanity', 'Last Hope is only for players with no Humanity left');
+      if (s.dice !== 0) refuse(`${f}.dice`, 'range', 'A Last Hope supporter commits no Humanity dice');
       hopeUsed += LAST_HOPE_DICE;
-    } else {
+    } else if (s.dice < 1 || s.dice > Math.min(committed, p.humanity)) {
       // "they cannot exceed the amount you have committed"
-      requireInt(s.dice, `${f}.dice`, { min: 1, max: Math.min(committed, p.humanity) });
+      refuse(`${f}.dice`, 'range', `${f}.dice must be from 1 to ${Math.min(committed, p.humanity)}, got ${s.dice}`);
     }
   });
-  if (hopeUsed > hopePool) {
-    throw new RuleInputError('hopeDice', 'too-small', `${hopeUsed} Hope dice are used but the pool holds ${hopePool}`);
-  }
-  if (input.hardshipModifier !== undefined) requireInt(input.hardshipModifier, 'hardshipModifier');
-  return { active, byName };
+  if (hopeUsed > scene.hopePool) refuse('hopeDice', 'too-small', `${hopeUsed} Hope dice are used but the pool holds ${scene.hopePool}`);
+  return active;
 }
 
 /** One Scene on the active player's turn: Act (with or without a roll) or Avoid. */
-export function resolveScene(input: SceneInput, seed: string): Resolution<SceneResult> {
-  const { active } = validate(input);
-  return resolve(seed, (random, transcript) => {
+export const hopeSceneProcedure = defineProcedure({
+  id: 'hope-inhumanity.scene',
+  gameId: HOPE_INHUMANITY_GAME_ID,
+  field: 'hopeScene',
+  description: 'A Scene: commit Humanity, support, Last Hope, Hope dice, roll against total hardship; Refuse / Succeed / Fail',
+  draws: true,
+  input,
+  result,
+  run: (input, { random, transcript }) => {
+    const active = checkScene(input);
     const humanity: Record<string, number> = Object.fromEntries(input.players.map((p) => [p.name, p.humanity]));
     const outcomes: Record<string, SceneOutcome> = {};
     const scene = input.scene;
     if (input.decision === 'avoid') {
       input.players.forEach((p) => (outcomes[p.name] = 'refuse'));
       transcript.add(`${active.name} avoids ${scene.name}: everyone, ${active.name} included, suffers the Refuse penalty`);
-      return { decision: 'avoid', rolled: false, outcomes, humanity, hopePool: input.hopePool };
+      return { decision: 'avoid' as const, rolled: false, outcomes, humanity, hopePool: input.hopePool };
     }
     if (scene.hardship === undefined) {
       input.players.forEach((p) => (outcomes[p.name] = 'respond'));
       transcript.add(`${scene.name} has no hardship rating: each player chooses a response in turn, ${active.name} last`);
-      return { decision: 'act', rolled: false, outcomes, humanity, hopePool: input.hopePool };
+      return { decision: 'act' as const, rolled: false, outcomes, humanity, hopePool: input.hopePool };
     }
     const committed = input.committed!;
     const supporters = input.supporters ?? [];
@@ -163,6 +188,10 @@ export function resolveScene(input: SceneInput, seed: string): Resolution<SceneR
     const refusers = input.players.filter((p) => !helpers.has(p.name)).map((p) => p.name);
     if (refusers.length) transcript.add(`${refusers.join(', ')} ${refusers.length > 1 ? 'refused to support and suffer' : 'refused to support and suffers'} the Refuse penalty`);
     transcript.add(`${[...helpers].join(', ')} ${success ? 'gain the Succeed benefits' : 'suffer the Fail penalty'}; committed Humanity dice are lost`);
-    return { decision: 'act', rolled: true, dice: values, successes, totalHardship: total, success, outcomes, humanity, hopePool };
-  });
-}
+    return { decision: 'act' as const, rolled: true, dice: values, successes, totalHardship: total, success, outcomes, humanity, hopePool };
+  },
+});
+
+export type SceneResult = z.output<typeof result>;
+export type { SceneInput };
+export const resolveScene = seededRunner<z.input<typeof input>, SceneResult>(hopeSceneProcedure);

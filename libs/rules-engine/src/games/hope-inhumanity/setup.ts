@@ -1,60 +1,65 @@
+import { z } from 'zod';
 import { shuffleDeck } from '../../deck/deck';
-import { resolve } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { requireArray, requireInt, requireString, requireStringList } from '../twom/validate';
-import { ROUNDS } from './hope-inhumanity.rules-data';
-import { requirePlayerList } from './validate';
+import { defineProcedure } from '../../procedure-descriptor';
+import { named } from '../../schema-annotations';
+import { count, nameText, seededRunner } from '../../schema-checks';
+import { HOPE_INHUMANITY_GAME_ID, ROUNDS } from './hope-inhumanity.rules-data';
+import { playerNamesSchema } from './hope.schemas';
 
-export interface SceneCard {
-  readonly name: string;
-  readonly terrain: string;
-}
+const sceneCard = named(
+  'HopeSceneCard',
+  z
+    .object({
+      name: nameText('The Scene card as printed.'),
+      terrain: nameText('Its terrain type; each terrain gets its own mini-deck.'),
+    })
+    .describe('A Scene card and its terrain.'),
+);
 
-export interface HopeSetupInput {
-  /** Players in clockwise seating order; the first listed takes the first turn. */
-  readonly players: readonly string[];
-  /** Humanity dice each player starts with. Required: seed 003 does not give it. */
-  readonly humanityDice: number;
-  /** Dice in the Hope pool at the start. Required: seed 003 does not give it. */
-  readonly hopeDice: number;
-  readonly scenes: readonly SceneCard[];
-}
+const input = z
+  .object({
+    players: playerNamesSchema,
+    humanityDice: count('Humanity dice each player starts with. Required: seed 003 does not give it.'),
+    hopeDice: count('Dice in the Hope pool at the start. Required: seed 003 does not give it.'),
+    scenes: z.array(sceneCard).min(1).describe('The Scene cards in play, at least one.'),
+  })
+  .strict()
+  .describe('The players, the starting dice and the Scene cards.');
 
-export interface HopeSetupResult {
-  readonly players: readonly { readonly name: string; readonly humanity: number }[];
-  readonly hopePool: number;
-  readonly round: number;
-  readonly rounds: number;
-  /** One shuffled mini-deck per terrain type, top first. */
-  readonly sceneDecks: Readonly<Record<string, readonly string[]>>;
-}
+const result = z
+  .object({
+    players: z
+      .array(z.object({ name: z.string().describe('The player.'), humanity: count('Their Humanity dice.') }).describe('A player and their Humanity dice.'))
+      .describe('Players in seating order.'),
+    hopePool: count('Dice in the Hope pool.'),
+    round: z.number().int().min(1).describe('The current round: 1.'),
+    rounds: z.number().int().describe('How many rounds the game lasts: 5.'),
+    sceneDecks: z.record(z.array(z.string())).describe('Each terrain → its shuffled Scene mini-deck, top first.'),
+  })
+  .describe('The table after Card Setup.');
 
 /** Card Setup: Humanity dice per player, the Hope pool and shuffled Scene mini-decks. */
-export function hopeSetup(input: HopeSetupInput, seed: string): Resolution<HopeSetupResult> {
-  const names = requireStringList(input?.players, 'players');
-  requirePlayerList(names.map((name) => ({ name })), 'players');
-  const humanity = requireInt(input.humanityDice, 'humanityDice', { min: 0 });
-  const hope = requireInt(input.hopeDice, 'hopeDice', { min: 0 });
-  const scenes = requireArray<SceneCard>(input.scenes, 'scenes', { min: 1 });
-  scenes.forEach((s, i) => {
-    requireString(s?.name, `scenes[${i}].name`);
-    requireString(s.terrain, `scenes[${i}].terrain`);
-  });
-  return resolve(seed, (random, transcript) => {
-    transcript.add(`${names.length} players, clockwise: ${names.join(', ')}; each takes ${humanity} Humanity dice`);
+export const hopeSetupProcedure = defineProcedure({
+  id: 'hope-inhumanity.setup',
+  gameId: HOPE_INHUMANITY_GAME_ID,
+  field: 'hopeSetup',
+  description: 'Setup: Humanity dice per player, the Hope pool and shuffled Scene mini-decks',
+  draws: true,
+  input,
+  result,
+  run: ({ players: names, humanityDice: humanity, hopeDice: hope, scenes }, { random, transcript }) => {
+    transcript.add(`${names.length} player${names.length === 1 ? '' : 's'}, clockwise: ${names.join(', ')}; each takes ${humanity} Humanity dice`);
     transcript.add(`Hope dice pool: ${hope}. The game lasts ${ROUNDS} rounds`);
     const terrains = [...new Set(scenes.map((s) => s.terrain))];
-    const sceneDecks: Record<string, readonly string[]> = {};
+    const sceneDecks: Record<string, string[]> = {};
     for (const terrain of terrains) {
       const cards = scenes.filter((s) => s.terrain === terrain).map((s) => s.name);
-      sceneDecks[terrain] = shuffleDeck(cards, random, { label: `${terrain} Scene deck`, transcript });
+      sceneDecks[terrain] = [...shuffleDeck(cards, random, { label: `${terrain} Scene deck`, transcript })];
     }
-    return {
-      players: names.map((name) => ({ name, humanity })),
-      hopePool: hope,
-      round: 1,
-      rounds: ROUNDS,
-      sceneDecks,
-    };
-  });
-}
+    return { players: names.map((name) => ({ name, humanity })), hopePool: hope, round: 1, rounds: ROUNDS, sceneDecks };
+  },
+});
+
+export type HopeSetupInput = z.input<typeof input>;
+export type HopeSetupResult = z.output<typeof result>;
+export const hopeSetup = seededRunner<HopeSetupInput, HopeSetupResult>(hopeSetupProcedure);

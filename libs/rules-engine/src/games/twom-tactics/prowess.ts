@@ -1,23 +1,31 @@
+import { z } from 'zod';
+import { Inferable, inferable, inferred, printed } from '../../inferred';
 import { Random } from '../../rng/random';
+import { count, nameText, uniqueNames } from '../../schema-checks';
 import { Transcript } from '../../transcript';
 import { rollBlack } from '../twom/black-die';
-import { requireArray, requireInt, requireString, requireUniqueNames } from '../twom/validate';
-import { REROLLS_PER_PROWESS } from './twom-tactics.rules-data';
+import { PROWESS_REROLLS_REASONING, REROLLS_PER_PROWESS } from './twom-tactics.rules-data';
 
-export interface TacticsCharacter {
-  readonly name: string;
-  readonly prowess: number;
-}
+export const tacticsCharacterSchema = z
+  .object({
+    name: nameText('The Character, unique within the group.'),
+    prowess: count('The Prowess printed on the Character card.'),
+  })
+  .describe('A Character of the moving group and their Prowess.');
 
-export function requireGroup(value: unknown, field: string): readonly TacticsCharacter[] {
-  const list = requireArray<TacticsCharacter>(value, field, { min: 1 });
-  list.forEach((c, i) => {
-    requireString(c?.name, `${field}[${i}].name`);
-    requireInt(c.prowess, `${field}[${i}].prowess`, { min: 0 });
-  });
-  requireUniqueNames(list.map((c) => c.name), field);
-  return list;
-}
+export const tacticsGroupSchema = z
+  .array(tacticsCharacterSchema)
+  .min(1)
+  .superRefine(uniqueNames)
+  .describe('The Character, or the group, that finished its move; at least one, each name once.');
+
+export type TacticsCharacter = z.output<typeof tacticsCharacterSchema>;
+
+export const rerollAllowanceSchema = inferable(
+  'TacticsRerollAllowance',
+  z.number().int().min(0).describe('How many times the group may reroll; 0 without Prowess.'),
+  'How many Prowess rerolls the group had. Inferred: seed 002 gives no count, so it is read from the core game\'s Dexterity rule.',
+);
 
 /** "If a group uses their Prowess to reroll a result, you must use the lowest Prowess score among all the Characters in the group." */
 export function groupProwess(group: readonly TacticsCharacter[]): TacticsCharacter {
@@ -25,9 +33,9 @@ export function groupProwess(group: readonly TacticsCharacter[]): TacticsCharact
 }
 
 export interface ProwessRoll {
-  readonly rolls: readonly number[];
+  readonly rolls: number[];
   readonly final: number;
-  readonly rerollsAllowed: number;
+  readonly rerollsAllowed: Inferable<number>;
 }
 
 /**
@@ -43,17 +51,18 @@ export function rollWithProwess(
   isGood: (roll: number) => boolean,
 ): ProwessRoll {
   const lowest = groupProwess(group);
-  const rerollsAllowed = useProwess ? lowest.prowess * REROLLS_PER_PROWESS : 0;
+  const allowed = useProwess ? lowest.prowess * REROLLS_PER_PROWESS : 0;
   if (useProwess) {
     transcript.add(
       group.length > 1
-        ? `The group rerolls with the lowest Prowess, ${lowest.name}'s ${lowest.prowess}: up to ${rerollsAllowed} reroll(s)`
-        : `${lowest.name} may reroll up to ${rerollsAllowed} time(s) with Prowess ${lowest.prowess}`,
+        ? `The group rerolls with the lowest Prowess, ${lowest.name}'s ${lowest.prowess}: up to ${allowed} reroll(s) (inferred: seed 002 gives no count)`
+        : `${lowest.name} may reroll up to ${allowed} time(s) with Prowess ${lowest.prowess} (inferred: seed 002 gives no count)`,
+      { inference: { reasoning: PROWESS_REROLLS_REASONING } },
     );
   }
   const rolls = [rollBlack(random, transcript, purpose)];
-  while (!isGood(rolls[rolls.length - 1]) && rolls.length - 1 < rerollsAllowed) {
-    rolls.push(rollBlack(random, transcript, `${purpose}, Prowess reroll ${rolls.length} of ${rerollsAllowed}`));
+  while (!isGood(rolls[rolls.length - 1]) && rolls.length - 1 < allowed) {
+    rolls.push(rollBlack(random, transcript, `${purpose}, Prowess reroll ${rolls.length} of ${allowed}`));
   }
-  return { rolls, final: rolls[rolls.length - 1], rerollsAllowed };
+  return { rolls, final: rolls[rolls.length - 1], rerollsAllowed: useProwess ? inferred(allowed, PROWESS_REROLLS_REASONING) : printed(0) };
 }

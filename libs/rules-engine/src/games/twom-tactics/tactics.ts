@@ -1,154 +1,214 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum, named } from '../../schema-annotations';
+import { count, nameText, refuse, seededRunner, uniqueStrings } from '../../schema-checks';
 import { rollBlack, rollOnTable } from '../twom/black-die';
-import { requireArray, requireBoolean, requireInt, requireOneOf, requireString } from '../twom/validate';
-import { requireGroup, rollWithProwess, TacticsCharacter } from './prowess';
+import { rerollAllowanceSchema, rollWithProwess, tacticsGroupSchema } from './prowess';
 import {
   ALARM_TABLE,
   FLEE_MOVE,
   HIDE_MARK_DISTANCE,
-  LOCATION_SIZES,
-  LocationSize,
   MAP_SIDE,
   SOLDIER_MINIS,
   TACTICS_TOKENS,
   TOKENS_PER_DOUBLE_ICON,
   TOKENS_PER_SINGLE_ICON,
+  TWOM_TACTICS_GAME_ID,
   UNMARK_TABLE,
 } from './twom-tactics.rules-data';
 
-export interface MapSetupInput {
-  readonly locationSize: LocationSize;
-  /** Spaces with a single / double Tactics-token icon on the chosen side; the seed does not count them. */
-  readonly singleIconSpaces: number;
-  readonly doubleIconSpaces: number;
-}
+const g = TWOM_TACTICS_GAME_ID;
+const blackRoll = (description: string) => z.number().int().min(1).max(10).describe(description);
 
-export interface MapSetupResult {
-  readonly side: 'A' | 'B';
-  readonly tokensPlaced: number;
-  readonly tokensLeft: number;
-}
+const mapSetupInput = z
+  .object({
+    locationSize: describedEnum('TacticsLocationSize', {
+      small: 'A Small Location: side B of the Tactics Map.',
+      medium: 'A Medium Location: side A of the Tactics Map.',
+      large: 'A Large Location: side A of the Tactics Map.',
+    }).describe('The size printed on the Location being scavenged.'),
+    singleIconSpaces: count('Spaces with a single Tactics-token icon on the chosen side; the seed does not count them.'),
+    doubleIconSpaces: count('Spaces with a double Tactics-token icon on the chosen side; the seed does not count them.'),
+  })
+  .strict()
+  .describe('The Location size and the Tactics-token icons of the map side.');
+
+const mapSetupResult = z
+  .object({
+    side: describedEnum('TacticsMapSide', { A: 'Side A of the Tactics Map.', B: 'Side B of the Tactics Map.' }).describe('The map side to use.'),
+    tokensPlaced: count('Tactics tokens placed on the map.'),
+    tokensLeft: count(`Tactics tokens left of the ${TACTICS_TOKENS}.`),
+  })
+  .describe('The map side and the Tactics tokens placed.');
 
 /** Setup: the map side from the Location's size, then the Tactics tokens. */
-export function setupTacticsMap(input: MapSetupInput, seed: string): Resolution<MapSetupResult> {
-  const size = requireOneOf(input?.locationSize, 'locationSize', LOCATION_SIZES);
-  const single = requireInt(input.singleIconSpaces, 'singleIconSpaces', { min: 0 });
-  const double = requireInt(input.doubleIconSpaces, 'doubleIconSpaces', { min: 0 });
-  const placed = single * TOKENS_PER_SINGLE_ICON + double * TOKENS_PER_DOUBLE_ICON;
-  if (placed > TACTICS_TOKENS) {
-    throw new RuleInputError('doubleIconSpaces', 'max', `Those spaces need ${placed} Tactics tokens but the game has ${TACTICS_TOKENS}`);
-  }
-  return resolve(seed, (_random, transcript) => {
+export const tacticsMapSetupProcedure = defineProcedure({
+  id: 'twom-tactics.map-setup',
+  gameId: g,
+  field: 'tacticsMapSetup',
+  description: 'Tactics Map side from the Location size, and Tactics tokens',
+  draws: false,
+  input: mapSetupInput,
+  result: mapSetupResult,
+  run: ({ locationSize: size, singleIconSpaces: single, doubleIconSpaces: double }, { transcript }) => {
+    const placed = single * TOKENS_PER_SINGLE_ICON + double * TOKENS_PER_DOUBLE_ICON;
+    if (placed > TACTICS_TOKENS) refuse('doubleIconSpaces', 'max', `Those spaces need ${placed} Tactics tokens but the game has ${TACTICS_TOKENS}`);
     const side = MAP_SIDE[size];
     transcript.add(`A ${size} Location: use side ${side} of the Tactics Map`);
     transcript.add(`Placed ${placed} Tactics tokens (${single} single-icon spaces × ${TOKENS_PER_SINGLE_ICON}, ${double} double-icon spaces × ${TOKENS_PER_DOUBLE_ICON})`);
     return { side, tokensPlaced: placed, tokensLeft: TACTICS_TOKENS - placed };
-  });
-}
+  },
+});
 
-export interface StartingSpacesInput {
-  readonly characters: readonly string[];
-}
+const startingSpacesInput = z
+  .object({
+    characters: z
+      .array(nameText('A Character.'))
+      .min(1)
+      .superRefine(uniqueStrings)
+      .describe('The Characters entering the Tactics Map, at least one, each once.'),
+  })
+  .strict()
+  .describe('The Characters to place.');
 
-export interface StartingSpacesResult {
-  readonly spaces: Readonly<Record<string, number>>;
-  /** Characters sharing a space form a group. */
-  readonly groups: readonly { readonly space: number; readonly characters: readonly string[] }[];
-}
+const startingSpacesResult = z
+  .object({
+    spaces: z.record(blackRoll('The starting space, the Black-die result.')).describe('Each Character → their starting space.'),
+    groups: z
+      .array(
+        named(
+          'TacticsStartingGroup',
+          z
+            .object({ space: blackRoll('The space.'), characters: z.array(z.string()).describe('Characters on it; more than one form a group.') })
+            .describe('The Characters starting on one space.'),
+        ),
+      )
+      .describe('Characters by starting space, lowest space first.'),
+  })
+  .describe('Where each Character starts.');
 
 /** "Roll the Black die for each Character in the group and place the Characters on the spaces ... that correspond to the results". */
-export function rollStartingSpaces(input: StartingSpacesInput, seed: string): Resolution<StartingSpacesResult> {
-  const names = requireArray<string>(input?.characters, 'characters', { min: 1 }).map((n, i) => requireString(n, `characters[${i}]`));
-  if (new Set(names).size !== names.length) throw new RuleInputError('characters', 'duplicate', 'characters must have different names');
-  return resolve(seed, (random, transcript) => {
+export const tacticsStartingSpacesProcedure = defineProcedure({
+  id: 'twom-tactics.starting-spaces',
+  gameId: g,
+  field: 'tacticsStartingSpaces',
+  description: 'A Black-die roll per Character for its starting space',
+  draws: true,
+  input: startingSpacesInput,
+  result: startingSpacesResult,
+  run: ({ characters: names }, { random, transcript }) => {
     const spaces: Record<string, number> = {};
     for (const name of names) spaces[name] = rollBlack(random, transcript, `${name}'s starting space`);
     const bySpace = new Map<number, string[]>();
     names.forEach((n) => bySpace.set(spaces[n], [...(bySpace.get(spaces[n]) ?? []), n]));
     const groups = [...bySpace.entries()].sort(([a], [b]) => a - b).map(([space, characters]) => ({ space, characters }));
     groups
-      .filter((g) => g.characters.length > 1)
-      .forEach((g) => transcript.add(`${g.characters.join(' and ')} share space ${g.space} and form a group`));
+      .filter((group) => group.characters.length > 1)
+      .forEach((group) => transcript.add(`${group.characters.join(' and ')} share space ${group.space} and form a group`));
     return { spaces, groups };
-  });
-}
+  },
+});
 
-export interface TestInput {
-  /** The Character or the group that finished its move. */
-  readonly group: readonly TacticsCharacter[];
-  /** The Hide / Noise modifier of the performed Action. */
-  readonly actionModifier: number;
-  /** The blue (Hide) or red (Noise) number on the space. */
-  readonly spaceValue: number;
-  readonly useProwess: boolean;
-}
+const testInput = (kind: 'Hide' | 'Noise', colour: string) =>
+  z
+    .object({
+      group: tacticsGroupSchema,
+      actionModifier: z.number().int().describe(`The ${kind} modifier of the performed Action.`),
+      spaceValue: z.number().int().describe(`The ${colour} (${kind}) number on the space the move ended on.`),
+      useProwess: z.boolean().describe('Whether the group uses its Prowess to reroll a bad result (the lowest Prowess of the group).'),
+    })
+    .strict()
+    .describe(`A ${kind} test: the group, the Action modifier, the space number and whether to use Prowess.`);
 
-export interface HideResult {
-  readonly hide: number;
-  readonly rolls: readonly number[];
-  readonly spotted: boolean;
-  /** Where to mark the Enemy when not spotted. */
-  readonly markEnemySpacesAway?: number;
-}
-
-function requireTest(input: TestInput) {
-  const group = requireGroup(input?.group, 'group');
-  const modifier = requireInt(input.actionModifier, 'actionModifier');
-  const space = requireInt(input.spaceValue, 'spaceValue');
-  const useProwess = requireBoolean(input.useProwess, 'useProwess');
-  return { group, target: modifier + space, useProwess };
-}
+const hideResult = z
+  .object({
+    hide: z.number().int().describe('The Hide statistic: Action modifier + blue number.'),
+    rolls: z.array(blackRoll('A Black-die roll.')).describe('Every roll, first to last; the last one counts.'),
+    rerollsAllowed: rerollAllowanceSchema,
+    spotted: z.boolean().describe('True when an Enemy spotted the group and Combat begins.'),
+    markEnemySpacesAway: count('Where to mark the Enemy when not spotted: 2 spaces away.').optional(),
+  })
+  .describe('The Hide test and its outcome.');
 
 /** Hide test: "If the result is lower than or equal to the Hide statistic, an Enemy did not spot you." */
-export function hideTest(input: TestInput, seed: string): Resolution<HideResult> {
-  const { group, target, useProwess } = requireTest(input);
-  return resolve(seed, (random, transcript) => {
-    transcript.add(`Hide = Action modifier ${input.actionModifier} + blue number ${input.spaceValue} = ${target}`);
-    const { rolls, final } = rollWithProwess(random, transcript, `the Hide test (Hide ${target})`, group, useProwess, (r) => r <= target);
+export const tacticsHideTestProcedure = defineProcedure({
+  id: 'twom-tactics.hide-test',
+  gameId: g,
+  field: 'tacticsHideTest',
+  description: 'Hide test: Action modifier + blue number against the Black die, with Prowess rerolls',
+  draws: true,
+  input: testInput('Hide', 'blue'),
+  result: hideResult,
+  run: ({ group, actionModifier, spaceValue, useProwess }, { random, transcript }) => {
+    const target = actionModifier + spaceValue;
+    transcript.add(`Hide = Action modifier ${actionModifier} + blue number ${spaceValue} = ${target}`);
+    const { rolls, final, rerollsAllowed } = rollWithProwess(random, transcript, `the Hide test (Hide ${target})`, group, useProwess, (r) => r <= target);
     if (final <= target) {
       transcript.add(`${final} ≤ Hide ${target}: the Enemy did not spot you. Mark the Enemy ${HIDE_MARK_DISTANCE} spaces away`);
-      return { hide: target, rolls, spotted: false, markEnemySpacesAway: HIDE_MARK_DISTANCE };
+      return { hide: target, rolls, rerollsAllowed, spotted: false, markEnemySpacesAway: HIDE_MARK_DISTANCE };
     }
     transcript.add(`${final} > Hide ${target}: an Enemy has spotted you and Combat begins`);
-    return { hide: target, rolls, spotted: true };
-  });
-}
+    return { hide: target, rolls, rerollsAllowed, spotted: true };
+  },
+});
 
-export interface NoiseResult {
-  readonly noise: number;
-  readonly rolls: readonly number[];
-  readonly heard: boolean;
-}
+const noiseResult = z
+  .object({
+    noise: z.number().int().describe('The Noise statistic: Action modifier + red number.'),
+    rolls: z.array(blackRoll('A Black-die roll.')).describe('Every roll, first to last; the last one counts.'),
+    rerollsAllowed: rerollAllowanceSchema,
+    heard: z.boolean().describe('True when an Enemy heard the group: resolve a Noise card.'),
+  })
+  .describe('The Noise test and its outcome.');
 
 /** Noise test: "If the result is lower than or equal to the Noise, an Enemy has heard you – resolve a Noise card." */
-export function noiseTest(input: TestInput, seed: string): Resolution<NoiseResult> {
-  const { group, target, useProwess } = requireTest(input);
-  return resolve(seed, (random, transcript) => {
-    transcript.add(`Noise = Action modifier ${input.actionModifier} + red number ${input.spaceValue} = ${target}`);
-    const { rolls, final } = rollWithProwess(random, transcript, `the Noise test (Noise ${target})`, group, useProwess, (r) => r > target);
+export const tacticsNoiseTestProcedure = defineProcedure({
+  id: 'twom-tactics.noise-test',
+  gameId: g,
+  field: 'tacticsNoiseTest',
+  description: 'Noise test: Action modifier + red number against the Black die, with Prowess rerolls',
+  draws: true,
+  input: testInput('Noise', 'red'),
+  result: noiseResult,
+  run: ({ group, actionModifier, spaceValue, useProwess }, { random, transcript }) => {
+    const target = actionModifier + spaceValue;
+    transcript.add(`Noise = Action modifier ${actionModifier} + red number ${spaceValue} = ${target}`);
+    const { rolls, final, rerollsAllowed } = rollWithProwess(random, transcript, `the Noise test (Noise ${target})`, group, useProwess, (r) => r > target);
     const heard = final <= target;
     transcript.add(heard ? `${final} ≤ Noise ${target}: an Enemy has heard you – resolve a Noise card` : `${final} > Noise ${target}: no Enemies heard you`);
-    return { noise: target, rolls, heard };
-  });
-}
+    return { noise: target, rolls, rerollsAllowed, heard };
+  },
+});
 
-export interface UnmarkInput {
-  /** Spaces (or labels) of the marked Enemies. */
-  readonly marked: readonly string[];
-}
+const unmarkInput = z
+  .object({
+    marked: z
+      .array(nameText('A marked Enemy, by its space or a label.'))
+      .max(SOLDIER_MINIS)
+      .superRefine(uniqueStrings)
+      .describe(`The marked Enemies, up to ${SOLDIER_MINIS} (the Soldier minis), each label once.`),
+  })
+  .strict()
+  .describe('The Enemies marked at the start of the turn.');
 
-export interface UnmarkResult {
-  readonly rolls: Readonly<Record<string, number>>;
-  readonly unmarked: readonly string[];
-  readonly stillMarked: readonly string[];
-}
+const unmarkResult = z
+  .object({
+    rolls: z.record(blackRoll('The roll for this Enemy.')).describe('Each marked Enemy → its Black-die roll.'),
+    unmarked: z.array(z.string()).describe('Enemies unmarked (1-3).'),
+    stillMarked: z.array(z.string()).describe('Enemies that stay marked.'),
+  })
+  .describe('Which Enemies stay marked.');
 
 /** "At the beginning of each turn roll the Black die for each marked Enemy." */
-export function unmarkEnemies(input: UnmarkInput, seed: string): Resolution<UnmarkResult> {
-  const marked = requireArray<string>(input?.marked, 'marked', { max: SOLDIER_MINIS }).map((m, i) => requireString(m, `marked[${i}]`));
-  if (new Set(marked).size !== marked.length) throw new RuleInputError('marked', 'duplicate', 'marked Enemies must have different labels');
-  return resolve(seed, (random, transcript) => {
+export const tacticsUnmarkEnemiesProcedure = defineProcedure({
+  id: 'twom-tactics.unmark-enemies',
+  gameId: g,
+  field: 'tacticsUnmarkEnemies',
+  description: 'Start of turn: 1-3 unmarks each marked Enemy',
+  draws: true,
+  input: unmarkInput,
+  result: unmarkResult,
+  run: ({ marked }, { random, transcript }) => {
     const rolls: Record<string, number> = {};
     const unmarked: string[] = [];
     const still: string[] = [];
@@ -159,43 +219,57 @@ export function unmarkEnemies(input: UnmarkInput, seed: string): Resolution<Unma
     }
     if (marked.length === 0) transcript.add('No Enemy is marked: nothing to roll');
     return { rolls, unmarked, stillMarked: still };
-  });
-}
+  },
+});
 
-export interface AlarmInput {
-  /** Who fired (a Character or an Enemy). */
-  readonly shooter: string;
-}
+const alarmInput = z
+  .object({ shooter: nameText('Who fired: a Character or an Enemy.') })
+  .strict()
+  .describe('A Firearm was used.');
 
-export interface AlarmResult {
-  readonly roll: number;
-  readonly alarm: boolean;
-}
+const alarmResult = z
+  .object({ roll: blackRoll('The Black-die roll.'), alarm: z.boolean().describe('True on 1-5: activate the Alarm card.') })
+  .describe('Whether the shot raised the Alarm.');
 
 /** "Whenever a Character or an Enemy uses a Firearm ... roll the Black die. Result = 1-5 – activate the Alarm card." */
-export function alarmRoll(input: AlarmInput, seed: string): Resolution<AlarmResult> {
-  const shooter = requireString(input?.shooter, 'shooter');
-  return resolve(seed, (random, transcript) => {
+export const tacticsAlarmRollProcedure = defineProcedure({
+  id: 'twom-tactics.alarm-roll',
+  gameId: g,
+  field: 'tacticsAlarmRoll',
+  description: 'Firearm used: 1-5 activates the Alarm card',
+  draws: true,
+  input: alarmInput,
+  result: alarmResult,
+  run: ({ shooter }, { random, transcript }) => {
     const { roll, row } = rollOnTable(random, transcript, ALARM_TABLE, `${shooter}'s shot`);
     return { roll, alarm: row.outcome };
-  });
-}
+  },
+});
 
-export interface FleeInput {
-  readonly fleeing: readonly string[];
-}
+const fleeInput = z
+  .object({ fleeing: z.array(nameText('A fleeing Character.')).min(1).describe('The Characters fleeing the Combat, at least one.') })
+  .strict()
+  .describe('Who flees.');
 
-export interface FleeResult {
-  readonly steps: readonly string[];
-  readonly move: number;
-  readonly alarm: true;
-  readonly turnEnds: true;
-}
+const fleeResult = z
+  .object({
+    steps: z.array(z.string()).describe('What happens, in order.'),
+    move: count('Spaces the fleeing Characters move from the Combat Location.'),
+    alarm: z.boolean().describe('Always true: fleeing activates the Alarm card.'),
+    turnEnds: z.boolean().describe('Always true: fleeing finishes the turn.'),
+  })
+  .describe('The steps of fleeing from Combat.');
 
 /** Fleeing from Combat in Tactics mode; no die is rolled by this rule itself. */
-export function fleeCombat(input: FleeInput, seed: string): Resolution<FleeResult> {
-  const fleeing = requireArray<string>(input?.fleeing, 'fleeing', { min: 1 }).map((n, i) => requireString(n, `fleeing[${i}]`));
-  return resolve(seed, (_random, transcript) => {
+export const tacticsFleeProcedure = defineProcedure({
+  id: 'twom-tactics.flee',
+  gameId: g,
+  field: 'tacticsFlee',
+  description: 'Fleeing from Combat: Backstab, move 3 spaces, Alarm, end of turn',
+  draws: false,
+  input: fleeInput,
+  result: fleeResult,
+  run: ({ fleeing }, { transcript }) => {
     const who = fleeing.join(' and ');
     const steps = [
       `An Enemy performs a Backstab on ${who}`,
@@ -205,5 +279,14 @@ export function fleeCombat(input: FleeInput, seed: string): Resolution<FleeResul
     ];
     steps.forEach((s) => transcript.add(s));
     return { steps, move: FLEE_MOVE, alarm: true, turnEnds: true };
-  });
-}
+  },
+});
+
+export const setupTacticsMap = seededRunner<z.input<typeof mapSetupInput>, z.output<typeof mapSetupResult>>(tacticsMapSetupProcedure);
+export const rollStartingSpaces = seededRunner<z.input<typeof startingSpacesInput>, z.output<typeof startingSpacesResult>>(tacticsStartingSpacesProcedure);
+export type TestInput = z.input<ReturnType<typeof testInput>>;
+export const hideTest = seededRunner<TestInput, z.output<typeof hideResult>>(tacticsHideTestProcedure);
+export const noiseTest = seededRunner<TestInput, z.output<typeof noiseResult>>(tacticsNoiseTestProcedure);
+export const unmarkEnemies = seededRunner<z.input<typeof unmarkInput>, z.output<typeof unmarkResult>>(tacticsUnmarkEnemiesProcedure);
+export const alarmRoll = seededRunner<z.input<typeof alarmInput>, z.output<typeof alarmResult>>(tacticsAlarmRollProcedure);
+export const fleeCombat = seededRunner<z.input<typeof fleeInput>, z.output<typeof fleeResult>>(tacticsFleeProcedure);

@@ -1,5 +1,7 @@
-import { twomTacticsProcedures } from './index';
+import { runProcedure } from '../../procedure-descriptor';
+import { twomTacticsDescriptors } from './index';
 import { twomTacticsExamples } from './twom-tactics.examples';
+import { PROWESS_REROLLS_REASONING } from './twom-tactics.rules-data';
 
 /**
  * Golden resolutions: one per procedure, with the example input and the seed
@@ -8,14 +10,14 @@ import { twomTacticsExamples } from './twom-tactics.examples';
  */
 
 function run(id: keyof typeof twomTacticsExamples) {
-  const procedure = twomTacticsProcedures.find((p) => p.id === id);
+  const procedure = twomTacticsDescriptors.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
-  return procedure.run(twomTacticsExamples[id], `golden:${id}`);
+  return runProcedure(procedure, twomTacticsExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('twom-tactics golden resolutions', () => {
   it('has a golden example for every procedure', () => {
-    expect(twomTacticsProcedures.map((p) => p.id).sort()).toEqual(Object.keys(twomTacticsExamples).sort());
+    expect(twomTacticsDescriptors.map((p) => p.id).sort()).toEqual(Object.keys(twomTacticsExamples).sort());
   });
 
   it('twom-tactics.map-setup', () => {
@@ -100,7 +102,8 @@ describe('twom-tactics golden resolutions', () => {
         "text": "Hide = Action modifier 1 + blue number 3 = 4"
       },
       {
-        "text": "The group rerolls with the lowest Prowess, Katia's 1: up to 1 reroll(s)"
+        "text": "The group rerolls with the lowest Prowess, Katia's 1: up to 1 reroll(s) (inferred: seed 002 gives no count)",
+        "inference": { "reasoning": PROWESS_REROLLS_REASONING }
       },
       {
         "text": "Rolled the Black die for the Hide test (Hide 4): 4",
@@ -113,6 +116,7 @@ describe('twom-tactics golden resolutions', () => {
     ]);
     expect(r.result).toEqual({
       "hide": 4,
+      "rerollsAllowed": { "value": 1, "inferred": true, "reasoning": PROWESS_REROLLS_REASONING },
       "rolls": [
         4
       ],
@@ -134,7 +138,8 @@ describe('twom-tactics golden resolutions', () => {
         "text": "Noise = Action modifier 0 + red number 4 = 4"
       },
       {
-        "text": "The group rerolls with the lowest Prowess, Katia's 1: up to 1 reroll(s)"
+        "text": "The group rerolls with the lowest Prowess, Katia's 1: up to 1 reroll(s) (inferred: seed 002 gives no count)",
+        "inference": { "reasoning": PROWESS_REROLLS_REASONING }
       },
       {
         "text": "Rolled the Black die for the Noise test (Noise 4): 4",
@@ -152,6 +157,7 @@ describe('twom-tactics golden resolutions', () => {
     ]);
     expect(r.result).toEqual({
       "noise": 4,
+      "rerollsAllowed": { "value": 1, "inferred": true, "reasoning": PROWESS_REROLLS_REASONING },
       "rolls": [
         4,
         10

@@ -43,3 +43,9 @@ export const FLEE_MOVE = 3;
  * is final", so a Prowess of n is read as up to n rerolls, the last final.
  */
 export const REROLLS_PER_PROWESS = 1;
+
+/** Said wherever the reroll count is applied, so it is never served as printed. */
+export const PROWESS_REROLLS_REASONING =
+  'Seed 002 says only that a Character or group "may use their Prowess to reroll the result" and that a group uses "the lowest Prowess score"; ' +
+  'it gives no number of rerolls. The count is borrowed from seed 001\'s Dexterity rule ("The Dexterity value allows rerolls for better results. ' +
+  'The last reroll is final."): a Prowess of n is read as up to n rerolls, the last one final.';

@@ -29,14 +29,15 @@ describe('twom-tactics rules (seed 002)', () => {
 
   it('Hide "the Hide modifier of the performed Action + the blue colored number"; "lower than or equal ... did not spot you. Mark the Enemy 2 spaces away"', () => {
     const input = { group: solo, actionModifier: 2, spaceValue: 3, useProwess: false };
-    expect(hideTest(input, seedForRolls([5])).result).toEqual({ hide: 5, rolls: [5], spotted: false, markEnemySpacesAway: 2 });
-    expect(hideTest(input, seedForRolls([6])).result).toEqual({ hide: 5, rolls: [6], spotted: true });
+    const noRerolls = { value: 0, inferred: false, reasoning: null };
+    expect(hideTest(input, seedForRolls([5])).result).toEqual({ hide: 5, rolls: [5], rerollsAllowed: noRerolls, spotted: false, markEnemySpacesAway: 2 });
+    expect(hideTest(input, seedForRolls([6])).result).toEqual({ hide: 5, rolls: [6], rerollsAllowed: noRerolls, spotted: true });
   });
 
   it('Noise "lower than or equal to the Noise, an Enemy has heard you – resolve a Noise card"', () => {
     const input = { group: solo, actionModifier: -1, spaceValue: 4, useProwess: false };
-    expect(noiseTest(input, seedForRolls([3])).result).toEqual({ noise: 3, rolls: [3], heard: true });
-    expect(noiseTest(input, seedForRolls([4])).result).toEqual({ noise: 3, rolls: [4], heard: false });
+    expect(noiseTest(input, seedForRolls([3])).result).toMatchObject({ noise: 3, rolls: [3], heard: true });
+    expect(noiseTest(input, seedForRolls([4])).result).toMatchObject({ noise: 3, rolls: [4], heard: false });
   });
 
   it('"If a group uses their Prowess to reroll a result, you must use the lowest Prowess score"', () => {
@@ -50,6 +51,17 @@ describe('twom-tactics rules (seed 002)', () => {
     expect(r).toMatchObject({ rolls: [9, 8], spotted: true });
     const good = hideTest({ group, actionModifier: 0, spaceValue: 2, useProwess: true }, seedForRolls([2])).result;
     expect(good.rolls).toEqual([2]);
+  });
+
+  it('002 "the Character / group may use their Prowess to reroll the result" gives no count: the count is marked inferred, in the result and the transcript', () => {
+    const group = [{ name: 'Roman', prowess: 2 }];
+    const r = hideTest({ group, actionModifier: 0, spaceValue: 2, useProwess: true }, seedForRolls([9, 8, 7]));
+    expect(r.result.rerollsAllowed).toEqual({ value: 2, inferred: true, reasoning: expect.stringContaining('Dexterity') });
+    expect(r.result.rerollsAllowed.reasoning).toContain('The last reroll is final');
+    const step = r.transcript.find((s) => s.inference);
+    expect(step?.text).toContain('inferred');
+    expect(step?.inference?.reasoning).toBe(r.result.rerollsAllowed.reasoning);
+    expect(r.result.rolls).toEqual([9, 8, 7]);
   });
 
   it('"At the beginning of each turn roll the Black die for each marked Enemy. Result = 1-3 – unmark that Enemy."', () => {
@@ -75,13 +87,13 @@ describe('twom-tactics bad input', () => {
   it('names the field', () => {
     expect(() => setupTacticsMap({ locationSize: 'huge' as never, singleIconSpaces: 0, doubleIconSpaces: 0 }, 's')).toThrow(fieldError('locationSize', 'one-of'));
     expect(() => setupTacticsMap({ locationSize: 'small', singleIconSpaces: 4, doubleIconSpaces: 3 }, 's')).toThrow(fieldError('doubleIconSpaces', 'max'));
-    expect(() => rollStartingSpaces({ characters: [] }, 's')).toThrow(fieldError('characters', 'min'));
-    expect(() => hideTest({ ...ex['twom-tactics.hide-test'], group: [] }, 's')).toThrow(fieldError('group', 'min'));
-    expect(() => hideTest({ ...ex['twom-tactics.hide-test'], group: [{ name: 'a', prowess: -1 }] }, 's')).toThrow(fieldError('group[0].prowess', 'min'));
+    expect(() => rollStartingSpaces({ characters: [] }, 's')).toThrow(fieldError('characters', 'range'));
+    expect(() => hideTest({ ...ex['twom-tactics.hide-test'], group: [] }, 's')).toThrow(fieldError('group', 'range'));
+    expect(() => hideTest({ ...ex['twom-tactics.hide-test'], group: [{ name: 'a', prowess: -1 }] }, 's')).toThrow(fieldError('group[0].prowess', 'range'));
     expect(() => noiseTest({ ...ex['twom-tactics.noise-test'], spaceValue: 1.5 }, 's')).toThrow(fieldError('spaceValue', 'integer'));
-    expect(() => unmarkEnemies({ marked: ['a', 'b', 'c', 'd', 'e'] }, 's')).toThrow(fieldError('marked', 'max'));
+    expect(() => unmarkEnemies({ marked: ['a', 'b', 'c', 'd', 'e'] }, 's')).toThrow(fieldError('marked', 'range'));
     expect(() => alarmRoll({ shooter: '' }, 's')).toThrow(fieldError('shooter', 'required'));
-    expect(() => fleeCombat({ fleeing: [] }, 's')).toThrow(fieldError('fleeing', 'min'));
+    expect(() => fleeCombat({ fleeing: [] }, 's')).toThrow(fieldError('fleeing', 'range'));
   });
 });
 

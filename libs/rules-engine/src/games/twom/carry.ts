@@ -1,59 +1,61 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { FREE_RESOURCES, MAX_SCAVENGERS, RESOURCE_WEIGHT } from './twom.rules-data';
-import { requireArray, requireInt, requireString } from './validate';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { count, nameText, refuse, seededRunner } from '../../schema-checks';
+import { FREE_RESOURCES, MAX_SCAVENGERS, RESOURCE_WEIGHT, TWOM_GAME_ID } from './twom.rules-data';
 
-export interface Scavenger {
-  readonly name: string;
-  readonly inventory: number;
-}
+const scavenger = z
+  .object({ name: nameText('The scavenging Character.'), inventory: count('The Inventory value printed on their card.') })
+  .describe('A scavenging Character and what they can carry.');
 
-export interface LootItem {
-  readonly name: string;
-  readonly count: number;
-  /**
-   * The weight printed on a token's icon; the rulebook does not list them.
-   * Leave it out for Wood, Components and Water, which weigh 1.
-   */
-  readonly weight?: number;
-}
+const lootItem = z
+  .object({
+    name: nameText('The loot as printed (Wood, Components, Water are resources).'),
+    count: count('How many of it.'),
+    weight: count('The weight printed on the token\'s icon; the rulebook does not list them. Leave it out for Wood, Components and Water, which weigh 1.').optional(),
+  })
+  .describe('Loot the group wants to carry back.');
 
-export interface CarryInput {
-  readonly scavengers: readonly Scavenger[];
-  readonly loot: readonly LootItem[];
-}
+const input = z
+  .object({
+    scavengers: z.array(scavenger).min(1).max(MAX_SCAVENGERS).describe(`The scavengers, 1 to ${MAX_SCAVENGERS}.`),
+    loot: z.array(lootItem).describe('Everything the group wants to carry back.'),
+  })
+  .strict()
+  .describe('The scavengers and their loot.');
 
-export interface CarryResult {
-  readonly capacity: number;
-  readonly weight: number;
-  readonly fits: boolean;
-  readonly overBy: number;
-}
+const result = z
+  .object({
+    capacity: count('The sum of the scavengers\' Inventory values.'),
+    weight: count('What the loot weighs.'),
+    fits: z.boolean().describe('Whether everything can be carried back.'),
+    overBy: count('How much too heavy; 0 when it fits. What is not carried is discarded.'),
+  })
+  .describe('Loot weight against the group\'s Inventory.');
+
+type LootItem = z.output<typeof lootItem>;
 
 function weightOf(item: LootItem, i: number): number {
   if (FREE_RESOURCES.includes(item.name)) {
     if (item.weight !== undefined && item.weight !== RESOURCE_WEIGHT) {
-      throw new RuleInputError(`loot[${i}].weight`, 'resource-weight', `${item.name} is a resource and weighs ${RESOURCE_WEIGHT}`);
+      refuse(`loot[${i}].weight`, 'resource-weight', `${item.name} is a resource and weighs ${RESOURCE_WEIGHT}`);
     }
     return RESOURCE_WEIGHT;
   }
-  return requireInt(item.weight, `loot[${i}].weight`, { min: 0 });
+  if (item.weight === undefined) refuse(`loot[${i}].weight`, 'required', `loot[${i}].weight is required for ${item.name}`);
+  return item.weight;
 }
 
 /** Loot Choice: the group carries up to the sum of its Inventory values. */
-export function checkCarryingCapacity(input: CarryInput, seed: string): Resolution<CarryResult> {
-  const scavengers = requireArray<Scavenger>(input?.scavengers, 'scavengers', { min: 1, max: MAX_SCAVENGERS });
-  scavengers.forEach((s, i) => {
-    requireString(s?.name, `scavengers[${i}].name`);
-    requireInt(s.inventory, `scavengers[${i}].inventory`, { min: 0 });
-  });
-  const loot = requireArray<LootItem>(input.loot, 'loot');
-  const weights = loot.map((item, i) => {
-    requireString(item?.name, `loot[${i}].name`);
-    requireInt(item.count, `loot[${i}].count`, { min: 0 });
-    return weightOf(item, i);
-  });
-  return resolve(seed, (_random, transcript) => {
+export const twomCarryingCapacityProcedure = defineProcedure({
+  id: 'twom.carrying-capacity',
+  gameId: TWOM_GAME_ID,
+  field: 'twomCarryingCapacity',
+  description: 'Loot Choice: compare the loot weight with the group’s Inventory',
+  draws: false,
+  input,
+  result,
+  run: ({ scavengers, loot }, { transcript }) => {
+    const weights = loot.map(weightOf);
     const capacity = scavengers.reduce((n, s) => n + s.inventory, 0);
     transcript.add(`Inventory ${scavengers.map((s) => `${s.name} ${s.inventory}`).join(' + ')} = capacity ${capacity}`);
     const weight = loot.reduce((n, item, i) => n + item.count * weights[i], 0);
@@ -62,5 +64,9 @@ export function checkCarryingCapacity(input: CarryInput, seed: string): Resoluti
     const overBy = Math.max(0, weight - capacity);
     transcript.add(fits ? 'Everything can be carried back' : `${overBy} too heavy: what is not carried is discarded`);
     return { capacity, weight, fits, overBy };
-  });
-}
+  },
+});
+
+export type CarryInput = z.input<typeof input>;
+export type CarryResult = z.output<typeof result>;
+export const checkCarryingCapacity = seededRunner<CarryInput, CarryResult>(twomCarryingCapacityProcedure);

@@ -1,5 +1,7 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum, named } from '../../schema-annotations';
+import { count, nameText, refuse, seededRunner, uniqueNames } from '../../schema-checks';
 import { rollOnTable } from './black-die';
 import {
   FOOD_HUNGER_CHANGE,
@@ -8,92 +10,96 @@ import {
   FoodKind,
   NO_FOOD_HUNGER_CHANGE,
   NO_WATER_TABLE,
+  TWOM_GAME_ID,
   WATER_PER_CHARACTER,
-  WaterEffect,
 } from './twom.rules-data';
-import { requireArray, requireBoolean, requireInt, requireObject, requireOneOf, requireString, requireUniqueNames } from './validate';
 
-export interface DuskCharacter {
-  readonly name: string;
-  readonly hunger: number;
-  readonly sadness: number;
-  /** Whether this Character drinks 1 Water from the Stockpile. */
-  readonly drinksWater: boolean;
-  /** Food tokens this Character eats; empty means no food. */
-  readonly eats: readonly FoodKind[];
-}
+const foodKind = describedEnum('TwomFoodKind', {
+  cannedFood: 'Canned Food.',
+  rawFood: 'Raw Food.',
+  vegetable: 'Vegetables.',
+}).describe('A food token a Character eats.');
 
-export interface DuskStockpile {
-  readonly water: number;
-  readonly cannedFood: number;
-  readonly rawFood: number;
-  readonly vegetable: number;
-}
+const duskCharacter = z
+  .object({
+    name: nameText('The Character, unique within the list.'),
+    hunger: count('Current Hunger level.'),
+    sadness: count('Current Sadness level.'),
+    drinksWater: z.boolean().describe('Whether the Character drinks 1 Water from the Stockpile; false only once the Water has run out.'),
+    eats: z.array(foodKind).describe('Food tokens the Character eats; empty means no food, allowed only once the food has run out.'),
+  })
+  .describe('A Character at Dusk and what they drink and eat.');
 
-export interface DuskInput {
-  readonly characters: readonly DuskCharacter[];
-  readonly stockpile: DuskStockpile;
-}
+const stockpile = named(
+  'TwomDuskStockpile',
+  z
+    .object({
+      water: count('Water in the Stockpile.'),
+      cannedFood: count('Canned Food in the Stockpile.'),
+      rawFood: count('Raw Food in the Stockpile.'),
+      vegetable: count('Vegetables in the Stockpile.'),
+    })
+    .describe('The Water and food in the Stockpile.'),
+);
 
-export interface DuskCharacterResult {
-  readonly name: string;
-  readonly drankWater: boolean;
-  /** The Black-die roll made because the Character had no Water. */
-  readonly waterRoll?: { readonly roll: number; readonly effect: WaterEffect };
-  readonly hunger: number;
-  readonly sadness: number;
-}
+const input = z
+  .object({
+    characters: z.array(duskCharacter).min(1).superRefine(uniqueNames).describe('The Characters in the Shelter, at least one, each name once.'),
+    stockpile,
+  })
+  .strict()
+  .describe('The Characters at Dusk and the Stockpile they drink and eat from.');
 
-export interface DuskResult {
-  readonly characters: readonly DuskCharacterResult[];
-  readonly stockpile: DuskStockpile;
-}
+const duskCharacterResult = z
+  .object({
+    name: z.string().describe('The Character.'),
+    drankWater: z.boolean().describe('Whether the Character drank 1 Water.'),
+    waterRoll: z
+      .object({
+        roll: z.number().int().min(1).max(10).describe('The Black die roll.'),
+        effect: describedEnum('TwomWaterEffect', {
+          hunger: 'The Character gains 1 Hunger.',
+          sadness: 'The Character gains 1 Sadness.',
+        }).describe('What going without Water did, per the table.'),
+      })
+      .optional()
+      .describe('The Black-die roll made because the Character had no Water; absent when they drank.'),
+    hunger: count('Hunger after Dusk.'),
+    sadness: count('Sadness after Dusk.'),
+  })
+  .describe('A Character after Dusk.');
 
-function validate(input: DuskInput): void {
-  const characters = requireArray<DuskCharacter>(input?.characters, 'characters', { min: 1 });
-  const stock = requireObject(input.stockpile, 'stockpile');
-  const water = requireInt(stock.water, 'stockpile.water', { min: 0 });
-  const food: Record<FoodKind, number> = {
-    cannedFood: requireInt(stock.cannedFood, 'stockpile.cannedFood', { min: 0 }),
-    rawFood: requireInt(stock.rawFood, 'stockpile.rawFood', { min: 0 }),
-    vegetable: requireInt(stock.vegetable, 'stockpile.vegetable', { min: 0 }),
-  };
-  characters.forEach((c, i) => {
-    requireString(c?.name, `characters[${i}].name`);
-    requireInt(c.hunger, `characters[${i}].hunger`, { min: 0 });
-    requireInt(c.sadness, `characters[${i}].sadness`, { min: 0 });
-    requireBoolean(c.drinksWater, `characters[${i}].drinksWater`);
-    requireArray<FoodKind>(c.eats, `characters[${i}].eats`).forEach((f, j) =>
-      requireOneOf(f, `characters[${i}].eats[${j}]`, FOOD_KINDS),
-    );
-  });
-  requireUniqueNames(characters.map((c) => c.name), 'characters');
+const result = z
+  .object({
+    characters: z.array(duskCharacterResult).describe('Each Character after Dusk, in input order.'),
+    stockpile: stockpile.describe('The Stockpile after Dusk.'),
+  })
+  .describe('The Characters and the Stockpile after Dusk.');
 
+type DuskInput = z.output<typeof input>;
+
+/** Rules that depend on the Stockpile and every Character together. */
+function checkDusk(dusk: DuskInput): void {
+  const { characters, stockpile: stock } = dusk;
   const drinkers = characters.filter((c) => c.drinksWater).length;
-  if (drinkers * WATER_PER_CHARACTER > water) {
-    throw new RuleInputError('stockpile.water', 'too-small', `${drinkers} Characters drink but the Stockpile holds ${water} Water`);
+  if (drinkers * WATER_PER_CHARACTER > stock.water) {
+    refuse('stockpile.water', 'too-small', `${drinkers} Characters drink but the Stockpile holds ${stock.water} Water`);
   }
   // "Each Character must drink 1 Water": going without is only possible once the Water has run out.
   const thirsty = characters.findIndex((c) => !c.drinksWater);
-  if (thirsty >= 0 && water - drinkers * WATER_PER_CHARACTER >= WATER_PER_CHARACTER) {
-    throw new RuleInputError(
-      `characters[${thirsty}].drinksWater`,
-      'must-drink',
-      'Each Character must drink 1 Water while the Stockpile still has Water',
-    );
+  if (thirsty >= 0 && stock.water - drinkers * WATER_PER_CHARACTER >= WATER_PER_CHARACTER) {
+    refuse(`characters[${thirsty}].drinksWater`, 'must-drink', 'Each Character must drink 1 Water while the Stockpile still has Water');
   }
   const eaten: Record<FoodKind, number> = { cannedFood: 0, rawFood: 0, vegetable: 0 };
   characters.forEach((c) => c.eats.forEach((f) => (eaten[f] += 1)));
   for (const kind of FOOD_KINDS) {
-    if (eaten[kind] > food[kind]) {
-      throw new RuleInputError(`stockpile.${kind}`, 'too-small', `${eaten[kind]} ${FOOD_NAMES[kind]} eaten but the Stockpile holds ${food[kind]}`);
-    }
+    if (eaten[kind] > stock[kind]) refuse(`stockpile.${kind}`, 'too-small', `${eaten[kind]} ${FOOD_NAMES[kind]} eaten but the Stockpile holds ${stock[kind]}`);
   }
   // "Each Character must eat 1 or more food tokens": no food only when none is left.
   const hungry = characters.findIndex((c) => c.eats.length === 0);
-  const leftover = FOOD_KINDS.some((k) => food[k] > eaten[k]);
+  const leftover = FOOD_KINDS.some((k) => stock[k] > eaten[k]);
   if (hungry >= 0 && leftover) {
-    throw new RuleInputError(`characters[${hungry}].eats`, 'must-eat', 'Each Character must eat 1 or more food tokens while the Stockpile still has food');
+    refuse(`characters[${hungry}].eats`, 'must-eat', 'Each Character must eat 1 or more food tokens while the Stockpile still has food');
   }
 }
 
@@ -104,9 +110,17 @@ function validate(input: DuskInput): void {
 const atLeastZero = (n: number): number => Math.max(0, n);
 
 /** The Dusk phase: Water first (with its roll), then food, per Character. */
-export function resolveDusk(input: DuskInput, seed: string): Resolution<DuskResult> {
-  validate(input);
-  return resolve(seed, (random, transcript) => {
+export const twomDuskProcedure = defineProcedure({
+  id: 'twom.dusk',
+  gameId: TWOM_GAME_ID,
+  field: 'twomDusk',
+  description: 'Dusk: Water and food per Character, with the Black-die roll for those without Water',
+  draws: true,
+  input,
+  result,
+  run: (dusk, { random, transcript }) => {
+    checkDusk(dusk);
+    const input = dusk;
     const results: DuskCharacterResult[] = [];
     const stock = { ...input.stockpile };
     for (const c of input.characters) {
@@ -135,5 +149,10 @@ export function resolveDusk(input: DuskInput, seed: string): Resolution<DuskResu
       results.push({ name: c.name, drankWater: c.drinksWater, ...(waterRoll ? { waterRoll } : {}), hunger, sadness });
     }
     return { characters: results, stockpile: stock };
-  });
-}
+  },
+});
+
+export type DuskResult = z.output<typeof result>;
+type DuskCharacterResult = DuskResult['characters'][number];
+export type { DuskInput };
+export const resolveDusk = seededRunner<z.input<typeof input>, DuskResult>(twomDuskProcedure);

@@ -1,34 +1,51 @@
 import { Deck, drawCards, putOnTop, shuffleDeck } from '../../deck/deck';
-import { resolve, RuleInputError } from '../../procedure';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
 import { Random } from '../../rng/random';
-import { Resolution, Transcript } from '../../transcript';
-import { EVENT_DECK_RECIPE, EventDeckStep } from './twom.rules-data';
-import { requireStringList } from './validate';
+import { describedEnum, named } from '../../schema-annotations';
+import { refuse, seededRunner } from '../../schema-checks';
+import { Transcript } from '../../transcript';
+import { cardNames } from './twom.schemas';
+import { EVENT_DECK_RECIPE, EventDeckStep, TWOM_GAME_ID } from './twom.rules-data';
 
-export type EventCardKind = 'event' | 'final-event' | 'chapter' | 'token';
+export const eventCardKindSchema = describedEnum('TwomEventCardKind', {
+  event: 'An Event card drawn at random from the Event cards.',
+  'final-event': 'A Final Event card.',
+  chapter: 'A Chapter card (I, II, III) that separates the parts of the deck.',
+  token: 'A token shuffled or placed into the deck by a scenario rule.',
+}).describe('What kind of card this is in the Event deck.');
 
-export interface EventDeckCard {
-  readonly name: string;
-  readonly kind: EventCardKind;
-}
+export type EventCardKind = z.output<typeof eventCardKindSchema>;
 
-export interface TwomEventDeckInput {
-  /** The Event cards to draw the random ones from. */
-  readonly events: readonly string[];
-  /** The Final Event cards; the recipe asks for exactly 3. */
-  readonly finalEvents: readonly string[];
-}
+export const eventDeckCardSchema = named(
+  'TwomEventDeckCard',
+  z.object({ name: z.string().describe('The card as printed (Chapter cards as "Chapter II").'), kind: eventCardKindSchema }).describe('A card of the Event deck.'),
+);
 
-export interface EventDeckResult {
-  /** The Event deck, top card first. */
-  readonly deck: readonly EventDeckCard[];
-  /** Event cards the recipe did not use ("The remaining Event cards are not used."). */
-  readonly unused: readonly string[];
-}
+export type EventDeckCard = z.output<typeof eventDeckCardSchema>;
 
-function stepCount(recipe: readonly EventDeckStep[], kind: EventDeckStep['kind']): number {
-  return recipe.reduce((n, s) => n + (s.kind === kind && 'count' in s ? s.count : 0), 0);
-}
+export const eventDeckResultSchema = named(
+  'TwomEventDeck',
+  z
+    .object({
+      deck: z.array(eventDeckCardSchema).describe('The Event deck, top card first.'),
+      unused: z.array(z.string()).describe('Event cards the recipe did not use ("The remaining Event cards are not used.").'),
+    })
+    .describe('A built Event deck and the cards left out.'),
+);
+
+export type EventDeckResult = z.output<typeof eventDeckResultSchema>;
+
+const finalsNeeded = EVENT_DECK_RECIPE.reduce((n, s) => n + (s.kind === 'final-events' && 'count' in s ? s.count : 0), 0);
+const eventsNeeded = EVENT_DECK_RECIPE.reduce((n, s) => n + (s.kind === 'events' && 'count' in s ? s.count : 0), 0);
+
+const input = z
+  .object({
+    events: cardNames(`The Event cards to draw the random ones from, at least ${eventsNeeded}.`),
+    finalEvents: cardNames(`The Final Event cards; the recipe asks for exactly ${finalsNeeded}.`),
+  })
+  .strict()
+  .describe('The Event and Final Event cards the deck is built from.');
 
 export function chapterCard(chapter: string): EventDeckCard {
   return { name: `Chapter ${chapter}`, kind: 'chapter' };
@@ -65,20 +82,26 @@ export function buildFromRecipe(
   transcript.add(`The Event deck holds ${deck.length} cards; ${pool.length} Event cards are not used`, {
     detail: { top: deck[0]?.name, bottom: deck[deck.length - 1]?.name },
   });
-  return { deck, unused: pool };
+  return { deck: [...deck], unused: [...pool] };
 }
 
 /** Setup step 5 of the core rulebook, "Build Event Deck". */
-export function buildTwomEventDeck(input: TwomEventDeckInput, seed: string): Resolution<EventDeckResult> {
-  const events = requireStringList(input?.events, 'events');
-  const finals = requireStringList(input.finalEvents, 'finalEvents');
-  const finalsNeeded = stepCount(EVENT_DECK_RECIPE, 'final-events');
-  if (finals.length !== finalsNeeded) {
-    throw new RuleInputError('finalEvents', 'count', `finalEvents must hold exactly ${finalsNeeded} cards, got ${finals.length}`);
-  }
-  const eventsNeeded = stepCount(EVENT_DECK_RECIPE, 'events');
-  if (events.length < eventsNeeded) {
-    throw new RuleInputError('events', 'too-small', `events must hold at least ${eventsNeeded} cards, got ${events.length}`);
-  }
-  return resolve(seed, (random, transcript) => buildFromRecipe(EVENT_DECK_RECIPE, events, finals, random, transcript));
-}
+export const twomEventDeckProcedure = defineProcedure({
+  id: 'twom.event-deck',
+  gameId: TWOM_GAME_ID,
+  field: 'twomEventDeck',
+  description: 'Build the Event deck: 3 Final Events, Chapter III, 4 Events, Chapter II, 3 Events, Chapter I',
+  draws: true,
+  input,
+  result: eventDeckResultSchema,
+  run: ({ events, finalEvents }, { random, transcript }) => {
+    if (finalEvents.length !== finalsNeeded) {
+      refuse('finalEvents', 'count', `finalEvents must hold exactly ${finalsNeeded} cards, got ${finalEvents.length}`);
+    }
+    if (events.length < eventsNeeded) refuse('events', 'too-small', `events must hold at least ${eventsNeeded} cards, got ${events.length}`);
+    return buildFromRecipe(EVENT_DECK_RECIPE, events, finalEvents, random, transcript);
+  },
+});
+
+export type TwomEventDeckInput = z.input<typeof input>;
+export const buildTwomEventDeck = seededRunner<TwomEventDeckInput, EventDeckResult>(twomEventDeckProcedure);

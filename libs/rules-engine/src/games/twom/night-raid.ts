@@ -1,74 +1,68 @@
 import { DieDefinition, rollDie } from '../../dice/die';
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { BARRICADE_REDUCTION, MIN_GUARDS } from './twom.rules-data';
-import { requireArray, requireInt, requireObject, requireOneOf, requireString, requireUniqueNames } from './validate';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum, named } from '../../schema-annotations';
+import { count, nameText, seededRunner, uniqueNames } from '../../schema-checks';
+import { BARRICADE_REDUCTION, MIN_GUARDS, TWOM_GAME_ID } from './twom.rules-data';
 
-/**
- * A Combat die as the caller describes it. The rulebook names Combat dice
- * per weapon but does not print their faces, so each face is given here as
- * its number of icons (shield, knife, bullet); 0 is a blank.
- */
-export interface CombatDie {
-  readonly name: string;
-  readonly faces: readonly number[];
-}
+const combatDie = named(
+  'TwomCombatDie',
+  z
+    .object({
+      name: nameText("The weapon's Combat die, as the table calls it."),
+      faces: z
+        .array(count('Icons on one face (shield, knife, bullet); 0 is a blank.'))
+        .min(1)
+        .describe('Each face as its number of icons. The rulebook names Combat dice per weapon but does not print their faces, so the table supplies them.'),
+    })
+    .describe("A guard's Combat die, faces as the table reads them."),
+);
 
-export interface NightRaidGuard {
-  readonly name: string;
-  readonly combatDie: CombatDie;
-}
+const guard = z
+  .object({ name: nameText('The guard, unique within the list.'), combatDie })
+  .describe('A Character on guard and the Combat die they roll.');
 
-export interface NightRaidInput {
-  /** LOSS printed on the drawn Night Raids card. */
-  readonly loss: number;
-  /** WOUNDS printed on the drawn Night Raids card. */
-  readonly wounds: number;
-  readonly guards: readonly NightRaidGuard[];
-  /** Constructed BARRICADE BOARDS tokens. */
-  readonly barricades: number;
-  /**
-   * Guard icons and barricades may cut Loss "or" Wounds; the rulebook leaves
-   * the split to the players, so they say which one to cut first.
-   */
-  readonly reduceFirst: 'loss' | 'wounds';
-}
+const input = z
+  .object({
+    loss: count('LOSS printed on the drawn Night Raids card.'),
+    wounds: count('WOUNDS printed on the drawn Night Raids card.'),
+    guards: z.array(guard).min(MIN_GUARDS).superRefine(uniqueNames).describe(`The guards, at least ${MIN_GUARDS}, each name once.`),
+    barricades: count('Constructed BARRICADE BOARDS tokens.'),
+    reduceFirst: describedEnum('TwomRaidReduction', {
+      loss: 'Cut Loss first, then Wounds.',
+      wounds: 'Cut Wounds first, then Loss.',
+    }).describe('Guard icons and barricades may cut Loss "or" Wounds; the rulebook leaves the split to the players, so they say which to cut first.'),
+  })
+  .strict()
+  .describe('The Night Raids card, the guards and the barricades.');
 
-export interface NightRaidResult {
-  readonly guardRolls: readonly { readonly guard: string; readonly icons: number }[];
-  readonly reduction: number;
-  readonly loss: number;
-  readonly wounds: number;
-}
+const result = z
+  .object({
+    guardRolls: z
+      .array(z.object({ guard: z.string().describe('The guard.'), icons: count('Icons the Combat die showed.') }).describe("A guard's Combat roll."))
+      .describe('Each guard\'s roll, in input order.'),
+    reduction: count('Icons plus barricades: how much Loss and Wounds are cut.'),
+    loss: count('Loss after the cut.'),
+    wounds: count('Wounds after the cut.'),
+  })
+  .describe('The guards\' rolls and the Loss and Wounds left.');
 
-function validate(input: NightRaidInput): void {
-  requireInt(input?.loss, 'loss', { min: 0 });
-  requireInt(input.wounds, 'wounds', { min: 0 });
-  requireInt(input.barricades, 'barricades', { min: 0 });
-  requireOneOf(input.reduceFirst, 'reduceFirst', ['loss', 'wounds'] as const);
-  const guards = requireArray<NightRaidGuard>(input.guards, 'guards');
-  if (guards.length < MIN_GUARDS) {
-    throw new RuleInputError('guards', 'min', `There must be at least ${MIN_GUARDS} guard`);
-  }
-  guards.forEach((g, i) => {
-    requireString(g?.name, `guards[${i}].name`);
-    requireObject(g.combatDie, `guards[${i}].combatDie`);
-    requireString(g.combatDie.name, `guards[${i}].combatDie.name`);
-    requireArray<number>(g.combatDie.faces, `guards[${i}].combatDie.faces`, { min: 1 }).forEach((f, j) =>
-      requireInt(f, `guards[${i}].combatDie.faces[${j}]`, { min: 0 }),
-    );
-  });
-  requireUniqueNames(guards.map((g) => g.name), 'guards');
-}
+type CombatDie = z.output<typeof combatDie>;
 
 function toDie(die: CombatDie): DieDefinition {
   return { id: `combat:${die.name}`, name: die.name, faces: die.faces };
 }
 
 /** Night Raid: one Combat die per guard, then barricades, against Loss and Wounds. */
-export function resolveNightRaid(input: NightRaidInput, seed: string): Resolution<NightRaidResult> {
-  validate(input);
-  return resolve(seed, (random, transcript) => {
+export const twomNightRaidProcedure = defineProcedure({
+  id: 'twom.night-raid',
+  gameId: TWOM_GAME_ID,
+  field: 'twomNightRaid',
+  description: 'Night Raid: Loss and Wounds minus guard Combat dice and Barricade Boards',
+  draws: true,
+  input,
+  result,
+  run: (input, { random, transcript }) => {
     transcript.add(`Night Raid card: Loss ${input.loss}, Wounds ${input.wounds}`);
     const guardRolls = input.guards.map((g) => {
       const roll = rollDie(random, toDie(g.combatDie));
@@ -91,5 +85,9 @@ export function resolveNightRaid(input: NightRaidInput, seed: string): Resolutio
     amounts[second] -= Math.min(reduction - cutFirst, amounts[second]);
     transcript.add(`Reduced by ${reduction} (${first} first): Loss ${input.loss} → ${amounts.loss}, Wounds ${input.wounds} → ${amounts.wounds}`);
     return { guardRolls, reduction, loss: amounts.loss, wounds: amounts.wounds };
-  });
-}
+  },
+});
+
+export type NightRaidInput = z.input<typeof input>;
+export type NightRaidResult = z.output<typeof result>;
+export const resolveNightRaid = seededRunner<NightRaidInput, NightRaidResult>(twomNightRaidProcedure);

@@ -1,57 +1,69 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { CHARACTERS_PER_BED, MAX_SCAVENGERS, MIN_GUARDS, NIGHT_TASK_RULES, NIGHT_TASKS, NightTask } from './twom.rules-data';
-import { requireArray, requireInt, requireOneOf, requireString, requireStringList, requireUniqueNames } from './validate';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum, named } from '../../schema-annotations';
+import { count, nameText, refuse, seededRunner, uniqueNames, uniqueStrings } from '../../schema-checks';
+import { CHARACTERS_PER_BED, MAX_SCAVENGERS, MIN_GUARDS, NIGHT_TASK_RULES, NightTask, TWOM_GAME_ID } from './twom.rules-data';
 
-export interface NightCharacter {
-  readonly name: string;
-  readonly tiredness: number;
-  readonly task: NightTask;
-  /** The BED card slept in, for the `bed` task. */
-  readonly bed?: string;
-}
+const nightTask = describedEnum('TwomNightTask', {
+  bed: 'Sleeps in a BED card.',
+  floor: 'Sleeps on the floor.',
+  guard: 'Guards the Shelter (at least one must).',
+  scavenge: 'Goes scavenging, in the Loot Pile space (up to 3).',
+}).describe('Where a Character spends the Night.');
 
-export interface NightInput {
-  readonly characters: readonly NightCharacter[];
-  /** BED cards in the Shelter. */
-  readonly beds: readonly string[];
-}
+const nightCharacter = z
+  .object({
+    name: nameText('The Character, unique within the list.'),
+    tiredness: count('Current Tiredness level.'),
+    task: nightTask,
+    bed: z.string().min(1).optional().describe('The BED card slept in; required for the `bed` task, one of `beds`.'),
+  })
+  .describe('A Character and their Night task.');
 
-export interface NightResult {
-  readonly assignments: Readonly<Record<NightTask, readonly string[]>>;
-  readonly tiredness: Readonly<Record<string, number>>;
-}
+const input = z
+  .object({
+    characters: z.array(nightCharacter).min(1).superRefine(uniqueNames).describe('The Characters in the Shelter, at least one, each name once.'),
+    beds: z.array(nameText('A BED card.')).superRefine(uniqueStrings).describe('BED cards in the Shelter, each once.'),
+  })
+  .strict()
+  .describe('The Night assignment to check.');
 
-function validate(input: NightInput): void {
-  const beds = requireStringList(input?.beds, 'beds');
-  requireUniqueNames(beds, 'beds', '');
-  const characters = requireArray<NightCharacter>(input.characters, 'characters', { min: 1 });
+const names = (description: string) => z.array(z.string()).describe(description);
+
+const result = z
+  .object({
+    assignments: named(
+      'TwomNightAssignments',
+      z
+        .object({
+          bed: names('Characters sleeping in a BED.'),
+          floor: names('Characters sleeping on the floor.'),
+          guard: names('Characters on guard.'),
+          scavenge: names('Characters scavenging.'),
+        })
+        .describe('Who does what tonight, per task.'),
+    ),
+    tiredness: z.record(z.number().int()).describe('Each Character → Tiredness after the Night.'),
+  })
+  .describe('The checked assignment and Tiredness after the Night.');
+
+type NightInput = z.output<typeof input>;
+
+/** Rules that need the whole assignment: beds exist and hold one each, a guard, at most 3 scavengers. */
+function checkNight({ characters, beds }: NightInput): void {
   const bedUse = new Map<string, number>();
   characters.forEach((c, i) => {
-    requireString(c?.name, `characters[${i}].name`);
-    requireInt(c.tiredness, `characters[${i}].tiredness`, { min: 0 });
-    requireOneOf(c.task, `characters[${i}].task`, NIGHT_TASKS);
-    if (c.task === 'bed') {
-      const bed = requireString(c.bed, `characters[${i}].bed`);
-      if (!beds.includes(bed)) {
-        throw new RuleInputError(`characters[${i}].bed`, 'unknown-bed', `characters[${i}].bed "${bed}" is not one of the BED cards`);
-      }
-      const used = (bedUse.get(bed) ?? 0) + 1;
-      if (used > CHARACTERS_PER_BED) {
-        throw new RuleInputError(`characters[${i}].bed`, 'max', `Place up to ${CHARACTERS_PER_BED} Character on 1 BED card: "${bed}" is taken`);
-      }
-      bedUse.set(bed, used);
-    }
+    if (c.task !== 'bed') return;
+    if (c.bed === undefined) refuse(`characters[${i}].bed`, 'required', `characters[${i}].bed is required for the bed task`);
+    if (!beds.includes(c.bed)) refuse(`characters[${i}].bed`, 'unknown-bed', `characters[${i}].bed "${c.bed}" is not one of the BED cards`);
+    const used = (bedUse.get(c.bed) ?? 0) + 1;
+    if (used > CHARACTERS_PER_BED) refuse(`characters[${i}].bed`, 'max', `Place up to ${CHARACTERS_PER_BED} Character on 1 BED card: "${c.bed}" is taken`);
+    bedUse.set(c.bed, used);
   });
-  requireUniqueNames(characters.map((c) => c.name), 'characters');
   const guards = characters.filter((c) => c.task === 'guard').length;
-  if (guards < MIN_GUARDS) {
-    throw new RuleInputError('characters', 'min', `There must be at least ${MIN_GUARDS} guard; none is assigned`);
-  }
+  if (guards < MIN_GUARDS) refuse('characters', 'min', `There must be at least ${MIN_GUARDS} guard; none is assigned`);
   const scavengers = characters.filter((c) => c.task === 'scavenge').length;
-  if (scavengers > MAX_SCAVENGERS) {
-    throw new RuleInputError('characters', 'max', `Place up to ${MAX_SCAVENGERS} Characters in the Loot Pile space; ${scavengers} assigned`);
-  }
+  if (scavengers > MAX_SCAVENGERS) refuse('characters', 'max', `Place up to ${MAX_SCAVENGERS} Characters in the Loot Pile space; ${scavengers} assigned`);
 }
 
 /** Tiredness has no printed floor; it is kept at 0 or more ("reset to zero"). */
@@ -61,9 +73,17 @@ function tirednessAfter(task: NightTask, tiredness: number): number {
 }
 
 /** Checks the Night assignment against the rulebook and applies Tiredness. */
-export function assignNight(input: NightInput, seed: string): Resolution<NightResult> {
-  validate(input);
-  return resolve(seed, (_random, transcript) => {
+export const twomNightAssignmentProcedure = defineProcedure({
+  id: 'twom.night-assignment',
+  gameId: TWOM_GAME_ID,
+  field: 'twomNightAssignment',
+  description: 'Night: check beds, guards and scavengers and apply Tiredness',
+  draws: false,
+  input,
+  result,
+  run: (night, { transcript }) => {
+    checkNight(night);
+    const input = night;
     const assignments: Record<NightTask, string[]> = { bed: [], floor: [], guard: [], scavenge: [] };
     const tiredness: Record<string, number> = {};
     for (const c of input.characters) {
@@ -76,5 +96,9 @@ export function assignNight(input: NightInput, seed: string): Resolution<NightRe
       `${assignments.guard.length} on guard (at least ${MIN_GUARDS} needed), ${assignments.scavenge.length} scavenging (up to ${MAX_SCAVENGERS})`,
     );
     return { assignments, tiredness };
-  });
-}
+  },
+});
+
+export type NightResult = z.output<typeof result>;
+export type { NightInput };
+export const assignNight = seededRunner<z.input<typeof input>, NightResult>(twomNightAssignmentProcedure);

@@ -1,25 +1,41 @@
-import { resolve } from '../../procedure';
-import { Resolution } from '../../transcript';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum } from '../../schema-annotations';
+import { count, seededRunner } from '../../schema-checks';
 import { rollOnTable } from './black-die';
-import { LockOutcome, PICK_LOCK_TABLE } from './twom.rules-data';
-import { requireInt } from './validate';
+import { PICK_LOCK_TABLE, TWOM_GAME_ID } from './twom.rules-data';
 
-export interface PickLockInput {
-  /** Lockpicks in the Stockpile; one is required. */
-  readonly lockpicks: number;
-}
+const input = z
+  .object({ lockpicks: z.number().int().min(1).describe('Lockpicks in the Stockpile; picking a lock needs one.') })
+  .strict()
+  .describe('What the Stockpile holds for Pick the Lock.');
 
-export interface PickLockResult {
-  readonly roll: number;
-  readonly outcome: LockOutcome;
-  readonly lockpicks: number;
-}
+const result = z
+  .object({
+    roll: z.number().int().min(1).max(10).describe('The Black die roll.'),
+    outcome: describedEnum('TwomLockOutcome', {
+      'no-effect': 'The lock holds; nothing happens.',
+      opened: 'The Locked Door opens and the Lockpick is spent.',
+    }).describe('What the roll did, per the Pick the Lock table.'),
+    lockpicks: count('Lockpicks left in the Stockpile.'),
+  })
+  .describe('The Pick the Lock roll and its outcome.');
 
 /** Daytime "Pick the Lock (Locked Door)". */
-export function pickLock(input: PickLockInput, seed: string): Resolution<PickLockResult> {
-  const lockpicks = requireInt(input?.lockpicks, 'lockpicks', { min: 1 });
-  return resolve(seed, (random, transcript) => {
+export const twomPickLockProcedure = defineProcedure({
+  id: 'twom.pick-lock',
+  gameId: TWOM_GAME_ID,
+  field: 'twomPickLock',
+  description: 'Pick the Lock of a Locked Door with the Black die',
+  draws: true,
+  input,
+  result,
+  run: ({ lockpicks }, { random, transcript }) => {
     const { roll, row } = rollOnTable(random, transcript, PICK_LOCK_TABLE, 'Pick the Lock');
     return { roll, outcome: row.outcome, lockpicks: row.outcome === 'opened' ? lockpicks - 1 : lockpicks };
-  });
-}
+  },
+});
+
+export type PickLockInput = z.input<typeof input>;
+export type PickLockResult = z.output<typeof result>;
+export const pickLock = seededRunner<PickLockInput, PickLockResult>(twomPickLockProcedure);

@@ -138,7 +138,7 @@ describe('twom bad input', () => {
   it('"There must be at least 1 guard": zero guards', () => {
     const input = { beds: [], characters: [{ name: 'a', tiredness: 0, task: 'floor' as const }] };
     expect(() => assignNight(input, 's')).toThrow(fieldError('characters', 'min'));
-    expect(() => resolveNightRaid({ ...ex['twom.night-raid'], guards: [] }, 's')).toThrow(fieldError('guards', 'min'));
+    expect(() => resolveNightRaid({ ...ex['twom.night-raid'], guards: [] }, 's')).toThrow(fieldError('guards', 'range'));
   });
 
   it('"up to 3 Characters in the LOOT PILE" and "up to 1 Character on 1 BED card"', () => {
@@ -167,13 +167,13 @@ describe('twom bad input', () => {
 
   it('other fields', () => {
     expect(() => prepareUnknownDeck({ ...ex['twom.scavenge-unknown-deck'], locationCards: 11 }, 's')).toThrow(fieldError('locationCards', 'one-of'));
-    expect(() => pickLock({ lockpicks: 0 }, 's')).toThrow(fieldError('lockpicks', 'min'));
-    expect(() => twomSetup({ ...ex['twom.setup'], players: [] }, 's')).toThrow(fieldError('players', 'min'));
+    expect(() => pickLock({ lockpicks: 0 }, 's')).toThrow(fieldError('lockpicks', 'range'));
+    expect(() => twomSetup({ ...ex['twom.setup'], players: [] }, 's')).toThrow(fieldError('players', 'range'));
     expect(() => twomSetup({ ...ex['twom.setup'], players: ['a', 'a'] }, 's')).toThrow(fieldError('players[1]', 'duplicate'));
     const dusk = ex['twom.dusk'];
     expect(() => resolveDusk({ ...dusk, stockpile: { ...dusk.stockpile, water: 3 } }, 's')).toThrow(fieldError('characters[2].drinksWater', 'must-drink'));
     expect(() => resolveDusk({ ...dusk, stockpile: { ...dusk.stockpile, rawFood: 1 } }, 's')).toThrow(fieldError('stockpile.rawFood', 'too-small'));
-    expect(() => resolveDusk({ ...dusk, characters: [{ ...dusk.characters[0], hunger: -1 }] } as never, 's')).toThrow(fieldError('characters[0].hunger', 'min'));
+    expect(() => resolveDusk({ ...dusk, characters: [{ ...dusk.characters[0], hunger: -1 }] } as never, 's')).toThrow(fieldError('characters[0].hunger', 'range'));
     expect(() => checkCarryingCapacity({ scavengers: [{ name: 'a', inventory: 3 }], loot: [{ name: 'Knife', count: 1 }] }, 's')).toThrow(fieldError('loot[0].weight', 'required'));
     expect(() => resolveNightRaid({ ...ex['twom.night-raid'], wounds: -1 }, 's')).toThrow(RuleInputError);
   });
