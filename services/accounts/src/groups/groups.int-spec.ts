@@ -1,9 +1,11 @@
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RunningService, startService } from '@scriptbook/platform';
-import { personalGroupId } from '@scriptbook/platform/membership';
+import { MembershipReader, personalGroupId } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
+import { GroupsService } from './groups.service';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
 
 const CREATE = `mutation($input: CreateGroupInput!) { createGroup(input: $input) { id name kind myRole } }`;
@@ -216,5 +218,38 @@ describe('play groups on Postgres and Redis', () => {
     expect((await as(ben, REVOKE, { id: bens.id })).data).toEqual({ revokeGroupInvitation: true });
     expect((await as(ana, REVOKE, { id: anas.id })).data).toEqual({ revokeGroupInvitation: true });
     expect(refusal(await as(dan, JOIN, { code: anas.code }))).toEqual({ code: 'BAD_USER_INPUT', field: 'code', rule: 'revoked' });
+  });
+
+  it('releases a leaving account from its groups: ownership passes on, and other subgraphs see it', async () => {
+    const eve = await registerPlayer(service.url, 'eve', isolation.id);
+    const groupId = await newGroup(eve, 'Inherited');
+    const lonely = await newGroup(eve, 'Alone');
+    const { code } = await invite(eve, groupId);
+    const lonelyCode = (await invite(eve, lonely)).code;
+    await as(dan, JOIN, { code });
+    await as(cleo, JOIN, { code });
+    await as(eve, '{ personalGroup { id } }');
+
+    const groups = service.app.get(GroupsService);
+    const changed = await dataSource.transaction((manager) => groups.releaseMemberships(manager, eve.id));
+    await groups.groupsReleased(changed);
+
+    expect(changed.sort()).toEqual([groupId, lonely].sort());
+    expect((await as(dan, GROUP, { id: groupId })).data!.group.members.edges.map((edge: any) => [edge.node.player.id, edge.node.role])).toEqual([
+      [dan.id, 'OWNER'],
+      [cleo.id, 'MEMBER'],
+    ]);
+    expect(refusal(await as(dan, JOIN, { code: lonelyCode }))).toEqual({ code: 'BAD_USER_INPUT', field: 'code', rule: 'revoked' });
+    expect(Number((await dataSource.query('SELECT COUNT(*) AS n FROM group_memberships WHERE player_id = $1', [eve.id]))[0].n)).toBe(0);
+    expect(Number((await dataSource.query('SELECT COUNT(*) AS n FROM play_groups WHERE id = $1', [personalGroupId(eve.id)]))[0].n)).toBe(0);
+
+    const reader = new MembershipReader(new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL), isolation.redisPrefix);
+    try {
+      expect(await reader.roleOf(groupId, eve.id)).toBeNull();
+      expect(await reader.roleOf(groupId, dan.id)).toBe('OWNER');
+    } finally {
+      await reader.stop();
+      await (reader as unknown as { redis: Redis }).redis.quit();
+    }
   });
 });

@@ -243,6 +243,37 @@ export class GroupsService {
   }
 
   /**
+   * Takes a player out of every group, for removing their account: call it in
+   * the transaction that deletes the player, then `groupsReleased` with its
+   * result once that commits. Ownership passes to the longest-standing
+   * remaining member; a group left empty has its invitations withdrawn; the
+   * personal group goes.
+   */
+  async releaseMemberships(manager: EntityManager, playerId: string, now = new Date()): Promise<string[]> {
+    const memberships = await manager.findBy(GroupMembershipEntity, { playerId });
+    for (const membership of memberships) {
+      const { groupId } = membership;
+      if (personalGroupOwner(groupId) === playerId) {
+        await manager.delete(PlayGroupEntity, { id: groupId });
+        continue;
+      }
+      await this.bumpVersion(manager, groupId);
+      if (membership.role === 'OWNER') {
+        const heir = await manager.findOne(GroupMembershipEntity, { where: { groupId, playerId: Not(playerId) }, order: { id: 'ASC' } });
+        if (heir) await manager.update(GroupMembershipEntity, { id: heir.id }, { role: 'OWNER' });
+        else await manager.update(GroupInvitationEntity, { groupId, revokedAt: IsNull() }, { revokedAt: now });
+      }
+      await manager.delete(GroupMembershipEntity, { id: membership.id });
+    }
+    return memberships.map((membership) => membership.groupId).filter((groupId) => personalGroupOwner(groupId) === null);
+  }
+
+  /** Tells the read model about groups `releaseMemberships` changed, after the commit. */
+  async groupsReleased(groupIds: readonly string[]): Promise<void> {
+    for (const groupId of groupIds) await this.sync.groupChanged(groupId);
+  }
+
+  /**
    * The viewer's membership, or NOT_FOUND as if the group did not exist.
    * With `lock`, the group's version is bumped first, inside the caller's transaction.
    */
