@@ -176,6 +176,9 @@ describe('stalker-zs score (seed 004)', () => {
       ruleError('requests[0].cardId', 'not-a-request'),
     );
     expect(() => score({ cardIds: [CAMP], requests: [{ cardId: THICKET, met: true }] })).toThrow(ruleError('requests[0].cardId', 'not-in-cards'));
+    // Flooded Room's tags are not printed, so the table may report its Request; an unmet one is still a defeat.
+    const flooded = 'stalker-zs:card:setup:flooded-room';
+    expect(score({ cardIds: [...base.cardIds, flooded], requests: [...base.requests, { cardId: flooded, met: false }] })).toMatchObject({ victory: false, failedRequests: [flooded] });
     expect(() => score({ scenarioId: 'stalker-zs:card:event:blizzard' })).toThrow(ruleError('scenarioId', 'unknown'));
   });
 });

@@ -21,7 +21,7 @@ const input = z
       .array(
         z
           .object({
-            cardId: z.string().min(1).describe('A card with the Request tag that was in play.'),
+            cardId: z.string().min(1).describe('A card with the Request tag that was in play (a card whose tags the seed does not print may be listed when the printed card has the tag).'),
             met: z.boolean().describe('Whether its Request condition was met at the end.'),
             discarded: z
               .boolean()
@@ -103,7 +103,8 @@ export const zoneSurvivalScoreProcedure = defineProcedure({
     requests.forEach((r, i) => {
       const card = cards.find((c) => c.id === r.cardId);
       if (!card) throw new RuleInputError(`requests[${i}].cardId`, 'not-in-cards', `requests[${i}].cardId "${r.cardId}" is not among cardIds`);
-      if (!isRequestCard(card)) throw new RuleInputError(`requests[${i}].cardId`, 'not-a-request', `${card.name} has no Request`);
+      // A card whose tags the seed does not print may carry the Request tag: the table knows, so it may say so.
+      if (!isRequestCard(card) && card.tagsKnown !== false) throw new RuleInputError(`requests[${i}].cardId`, 'not-a-request', `${card.name} has no Request`);
     });
     const unanswered = cards.find((c) => isRequestCard(c) && !requests.some((r) => r.cardId === c.id));
     if (unanswered) {

@@ -187,7 +187,7 @@ describe('stalker-zs setup: the rest of each recipe (seed 004)', () => {
 
 describe('stalker-zs setup bad input', () => {
   it.each([0, 5, 2.5])('a Stalker count of %p names stalkerCount', (stalkerCount) => {
-    expect(() => setup('elimination', stalkerCount)).toThrow(ruleError('stalkerCount', stalkerCount === 2.5 ? 'type' : 'range'));
+    expect(() => setup('elimination', stalkerCount)).toThrow(ruleError('stalkerCount', stalkerCount === 2.5 ? 'integer' : 'range'));
   });
 
   it('an unknown Scenario names scenarioId', () => {
