@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { bindZsContent, ContentItemLike, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
 import { runLoad, warmUp } from './lib/load';
-import { startPiece, stopPiece } from './lib/platform-processes';
+import { DIRECT_CALLS, startPiece, stopPiece } from './lib/platform-processes';
 
 /**
  * Zone Survival setups per second, in process and through the rules
@@ -29,7 +29,7 @@ function inProcessRate(count: number): number {
 
 async function main(): Promise<void> {
   const inProcess = inProcessRate(50_000);
-  const rules = await startPiece('services/rules/src/main.js', {});
+  const rules = await startPiece('services/rules/src/main.js', DIRECT_CALLS);
   try {
     const body = JSON.stringify({
       query: `query { zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:elimination", stalkerCount: 2 }) {

@@ -23,6 +23,12 @@ export interface Piece {
   readonly process: ChildProcess;
 }
 
+/**
+ * Lets a benchmark call a subgraph directly, unsigned: only development
+ * subgraphs accept that, and nothing else in a subgraph depends on NODE_ENV.
+ */
+export const DIRECT_CALLS: Record<string, string> = { NODE_ENV: 'development' };
+
 /** One process from the build, as production runs it; resolves once it is live. */
 export async function startPiece(entry: string, env: Record<string, string>): Promise<Piece> {
   const port = await freePort();
@@ -35,6 +41,7 @@ export async function startPiece(entry: string, env: Record<string, string>): Pr
       HOST: '127.0.0.1',
       PORT: String(port),
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      GATEWAY_SIGNING_SECRET: 'bench-gateway-signing-secret-long-enough',
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `bench-${process.pid}`,
       ...env,
@@ -78,7 +85,7 @@ export async function startContentBehindGateway(): Promise<ContentBehindGateway>
   if (!existsSync(join(ROOT, 'dist', 'services', 'content', 'src', 'main.js'))) {
     throw new Error('run `npm run build` first: benchmarks run the built services');
   }
-  const content = await startPiece('services/content/src/main.js', {});
+  const content = await startPiece('services/content/src/main.js', DIRECT_CALLS);
   const gateway = await startPiece('services/gateway/src/main.js', {
     CONTENT_URL: `${content.url}/graphql`,
     ACCOUNTS_URL: UNUSED_SUBGRAPH_URL,
