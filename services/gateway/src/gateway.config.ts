@@ -1,4 +1,4 @@
-import { booleanFlag, DEFAULT_PORTS, serviceConfigSchema } from '@scriptbook/platform';
+import { BaseConfig, booleanFlag, DEFAULT_PORTS, serviceConfigSchema } from '@scriptbook/platform';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
@@ -6,9 +6,9 @@ const subgraphUrl = (port: number) => z.string().url().default(`http://127.0.0.1
 const limit = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * The gateway's settings. Limit defaults are generous for real frontends
- * (a deep campaign view nests about 8 levels) and small enough that one
- * request cannot make the subgraphs do unbounded work.
+ * The gateway's own settings: where the subgraphs are, who may call from a
+ * browser, which proxies are believed, and its request limits. The query
+ * limits and the signing secret are shared settings (`baseConfigSchema`).
  */
 export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
   ACCOUNTS_URL: subgraphUrl(DEFAULT_PORTS.accounts),
@@ -24,24 +24,14 @@ export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
     .string()
     .default('')
     .refine(compilesAsProxyList, 'a comma-separated list of IP addresses or CIDR ranges'),
-  /**
-   * Key the gateway signs every subgraph request with. Read here until the
-   * shared configuration carries it; unset, requests go unsigned, which only
-   * development subgraphs accept.
-   */
-  GATEWAY_SIGNING_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   INTROSPECTION: booleanFlag.default('true'),
-  MAX_DEPTH: limit(10),
-  MAX_ALIASES: limit(15),
-  MAX_TOKENS: limit(2_000),
-  MAX_COST: limit(5_000),
-  MAX_DIRECTIVES: limit(50),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb').default('100kb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
   SUBGRAPH_TIMEOUT_MS: limit(10_000),
 });
 
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema> & { JWT_SECRET: string };
+/** The query limits (MAX_DEPTH, ...) and GATEWAY_SIGNING_SECRET come with the shared base settings. */
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema> & BaseConfig;
 
 function compilesAsProxyList(setting: string): boolean {
   try {

@@ -27,15 +27,19 @@ export interface QueryLimitOptions {
 }
 
 /**
- * Every limit for the public endpoint. `__typename` aliases count toward the
- * alias limit: graphql-armor exempts them by default, and a thousand aliased
- * `__typename`s still cost a server a thousand response entries.
+ * Every limit for the public endpoint but tokens (see `gatewayParseOptions`).
+ * `__typename` aliases count toward the alias limit: graphql-armor exempts
+ * them by default, and a thousand aliased `__typename`s still cost a server
+ * a thousand response entries.
  */
 export function gatewayQueryProtection(limits: QueryLimits, options: QueryLimitOptions = {}) {
   return new ApolloArmor({
     maxDepth: { n: limits.MAX_DEPTH, flattenFragments: true },
     maxAliases: { n: limits.MAX_ALIASES, allowList: [] },
-    maxTokens: { n: limits.MAX_TOKENS },
+    // Armor's token plugin parses the query a second time before Apollo does
+    // and turns any syntax error into an HTTP 500; graphql-js counts tokens
+    // in Apollo's own parse instead.
+    maxTokens: { enabled: false },
     maxDirectives: { n: limits.MAX_DIRECTIVES },
     costLimit: { maxCost: limits.MAX_COST },
     blockFieldSuggestion: { enabled: options.blockFieldSuggestion ?? false },
@@ -57,4 +61,9 @@ export function subgraphQueryProtection(limits: QueryLimits) {
     costLimit: { maxCost: limits.MAX_COST },
     blockFieldSuggestion: { enabled: false },
   }).protect();
+}
+
+/** Parser options for the public endpoint: a document over `MAX_TOKENS` fails to parse (HTTP 400, `GRAPHQL_PARSE_FAILED`). */
+export function gatewayParseOptions(limits: Pick<QueryLimits, 'MAX_TOKENS'>): { maxTokens: number } {
+  return { maxTokens: limits.MAX_TOKENS };
 }

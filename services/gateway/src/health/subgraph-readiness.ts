@@ -27,8 +27,6 @@ export class SubgraphReadiness implements OnModuleInit {
   }
 
   private signatureHeaders(): Record<string, string> {
-    const secret = this.config.GATEWAY_SIGNING_SECRET;
-    if (!secret) return {};
-    return { [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(secret, PROBE), [GATEWAY_CLIENT_ADDRESS_HEADER]: '' };
+    return { [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(this.config.GATEWAY_SIGNING_SECRET, PROBE), [GATEWAY_CLIENT_ADDRESS_HEADER]: '' };
   }
 }

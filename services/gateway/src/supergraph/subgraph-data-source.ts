@@ -15,7 +15,7 @@ type SubgraphResponse = Awaited<ReturnType<GraphQLDataSource['process']>>;
 export interface SubgraphDataSourceOptions {
   /** How long a subgraph may take to answer, headers and body each. */
   readonly timeoutMs: number;
-  /** Signs each request so the subgraph knows it comes from the gateway; unset, requests go unsigned. */
+  /** Signs each request so the subgraph knows it comes from the gateway; the gateway always has one, tests may leave it out. */
   readonly signingSecret?: string;
   /** Told about every failed call, with the underlying cause (an address, an errno) for the log. */
   readonly onUnavailable?: (error: SubgraphUnavailableError) => void;

@@ -2,10 +2,9 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, LOGGER, Logger, metricsPlugin } from '@scriptbook/platform';
+import { APP_CONFIG, gatewayParseOptions, gatewayQueryProtection, LOGGER, Logger, metricsPlugin } from '@scriptbook/platform';
 import { GatewayConfig } from '../gateway.config';
 import { httpSemanticsPlugin } from '../http/http-semantics.plugin';
-import { armorProtection, parseLimits } from '../limits/armor';
 import { formatGatewayError } from './gateway-errors';
 import { SubgraphConnections } from './subgraph-connections';
 import { GatewayContext } from './subgraph-data-source';
@@ -26,7 +25,8 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
     @Inject(LOGGER) logger: Logger,
     subgraphs: SubgraphConnections,
   ) {
-    const armor = armorProtection(config);
+    // Depth, aliases (__typename ones too), directives and cost as validation rules: over one is HTTP 400.
+    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION });
     this.server = new ApolloServer<GatewayContext>({
       gateway: new CompletionReportingGateway(
         new ApolloGateway({
@@ -48,7 +48,7 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
         ApolloServerPluginLandingPageDisabled(),
       ],
       validationRules: armor.validationRules,
-      parseOptions: parseLimits(config),
+      parseOptions: gatewayParseOptions(config),
       formatError: (formatted, error) =>
         formatGatewayError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
     });
