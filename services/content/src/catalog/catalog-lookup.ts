@@ -15,6 +15,8 @@ export interface CatalogLookup {
   ofKinds(kinds: readonly ContentKind[], gameId?: string): readonly ItemView[];
   ofGroup(group: KindGroup, gameId?: string): readonly ItemView[];
   icons(gameId: string): IconCatalogue;
+  /** A text of the item cut into segment views (words, icons, links), for a view to serve beside the text. */
+  segmentsOf(item: ContentItem, text: string): readonly object[];
 }
 
 export interface LinkView {
@@ -25,6 +27,22 @@ export interface LinkView {
   targetId: string | null;
   readonly target: ItemView | null;
   external: { book: string; ref: string } | null;
+}
+
+/** A scenario's setup steps and special rules in the shape every game shares, with their segments. */
+export function sharedScenarioParts(
+  item: ContentItem,
+  lookup: CatalogLookup,
+  steps: readonly { order: number | null; title: string; lines: readonly string[] }[],
+  rules: readonly { name: string | null; text: string }[],
+) {
+  return {
+    setupSteps: steps.map((step, index) => ({
+      ...step,
+      lineSegments: step.lines.map((line, n) => ({ field: `setupSteps.${index}.lines.${n}`, text: line, segments: lookup.segmentsOf(item, line) })),
+    })),
+    specialRules: rules.map((rule) => ({ ...rule, segments: lookup.segmentsOf(item, rule.text) })),
+  };
 }
 
 export const compact = (texts: readonly (string | null | undefined)[]): string[] => texts.filter((text): text is string => !!text);

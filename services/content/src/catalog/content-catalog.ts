@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ContentKind, ContentLibrary, IconCatalogue } from '@scriptbook/content';
+import { ContentItem, ContentKind, ContentLibrary, IconCatalogue } from '@scriptbook/content';
 import { KindGroup } from '../kinds/kind-entry';
 import { kindsInGroup } from '../kinds/registry';
 import { SearchIndex } from '../search/search-index';
 import { searchDocumentOf } from '../search/search-documents';
 import { CatalogLookup, ItemView } from './catalog-lookup';
 import { itemView } from './item-view';
+import { SegmentView, textSegmenter } from './segment-view';
 
 /**
  * The packs as the graph serves them: one view per item, indexes by kind
@@ -17,11 +18,13 @@ export class ContentCatalog implements CatalogLookup {
   private readonly views = new Map<string, ItemView>();
   private readonly byKindAndGame = new Map<string, ItemView[]>();
   readonly search: SearchIndex;
+  readonly segmentsOf: (item: ContentItem, text: string) => SegmentView[];
 
   constructor(readonly library: ContentLibrary) {
+    this.segmentsOf = textSegmenter(library, this);
     const ordered = [...library.packs.flatMap((pack) => pack.itemIds)].sort();
     for (const id of ordered) {
-      const view = itemView(library.get(id)!, this, library);
+      const view = itemView(library.get(id)!, this);
       this.views.set(id, view);
       for (const key of [view.kind, `${view.kind}@${view.gameId}`]) {
         const list = this.byKindAndGame.get(key) ?? [];

@@ -32,7 +32,9 @@ describe('item views', () => {
   it('maps both scenario kinds onto the shared setup steps and conditions', () => {
     const zs = view('stalker-zs:scenario:elimination');
     expect(zs.setupSteps).toEqual(expect.arrayContaining([expect.objectContaining({ order: 1, title: 'Draw and Arrange a Map' })]));
-    expect(zs.specialRules).toEqual((library.get(zs.id) as { specialRules: string[] }).specialRules.map((text) => ({ name: null, text })));
+    expect(zs.specialRules).toEqual(
+      (library.get(zs.id) as { specialRules: string[] }).specialRules.map((text) => expect.objectContaining({ name: null, text })),
+    );
     const twom = view('twom:scenario:refugees');
     const source = library.getOfKind('twom-scenario', twom.id)!;
     expect((twom.setupSteps as unknown[]).length).toBe(source.setup.steps.length);
@@ -104,6 +106,25 @@ describe('segments served beside the printed text', () => {
     expect(printed.map((text) => text.text)).toEqual(blizzard.texts);
     const icons = printed.flatMap((text) => text.segments).filter((segment) => segment.kind === 'ICON');
     expect(icons).toContainEqual(expect.objectContaining({ text: '[yellow item icon]', iconId: 'stalker-zs:icon:yellow' }));
+  });
+
+  it('serve setup lines, special rules and die outcomes with their segments too', () => {
+    const zs = view('stalker-zs:scenario:elimination') as unknown as {
+      setupSteps: { lines: string[]; lineSegments: { field: string; text: string; segments: Segment[] }[] }[];
+      specialRules: { text: string; segments: Segment[] }[];
+    };
+    zs.setupSteps.forEach((step, index) => {
+      expect(step.lineSegments.map((line) => line.text)).toEqual(step.lines);
+      step.lineSegments.forEach((line, n) => {
+        expect(line.field).toBe(`setupSteps.${index}.lines.${n}`);
+        expect(joined(line.segments)).toBe(line.text);
+      });
+    });
+    const icons = zs.setupSteps.flatMap((step) => step.lineSegments.flatMap((line) => line.segments)).filter((segment) => segment.kind === 'ICON');
+    expect(icons.length).toBeGreaterThan(0);
+    for (const rule of zs.specialRules) expect(joined(rule.segments)).toBe(rule.text);
+    const fire = view('stalker-zs:card:special:fire') as unknown as { fateTriggers: { byFace: { text: string; segments: Segment[] }[] } };
+    for (const outcome of fire.fateTriggers.byFace) expect(joined(outcome.segments)).toBe(outcome.text);
   });
 
   it('link a script to the card it names', () => {

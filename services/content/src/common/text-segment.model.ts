@@ -36,7 +36,7 @@ export class TextSegment {
 @ObjectType({ description: 'A printed text of an item together with its segments.' })
 export class SegmentedText {
   @Field({
-    description: 'The field the text is in, as a dotted path into the item (`text`, `rules.0`, `setup.steps.2.bullets.1`).',
+    description: 'Where the text is, as a dotted path from the item (`text`, `rules.0`, `setup.steps.2.bullets.1`, `setupSteps.0.lines.1`).',
   })
   field!: string;
   @Field({ description: 'The text as printed.' }) text!: string;

@@ -2,6 +2,7 @@ import { Directive, Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { CardInterface } from '../../cards/card.interface';
 import { ContentItemInterface } from '../../common/content-item.interface';
 import { ContentLink } from '../../common/content-link.model';
+import { TextSegment } from '../../common/text-segment.model';
 
 const implementsCard = () => [CardInterface, ContentItemInterface];
 
@@ -26,6 +27,7 @@ export class ZsFaceOutcome {
   })
   faceIds!: string[];
   @Field({ description: 'What happens, as printed.' }) text!: string;
+  @Field(() => [TextSegment], { description: '`text` cut into words, icons and links.' }) segments!: TextSegment[];
 }
 
 @ObjectType({ description: "A card's Fate Triggers section." })

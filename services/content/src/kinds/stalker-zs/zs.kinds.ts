@@ -1,5 +1,5 @@
-import type { IconCatalogue, ItemOfKind } from '@scriptbook/content';
-import { CatalogLookup, compact, linkView, many, one } from '../../catalog/catalog-lookup';
+import type { ItemOfKind } from '@scriptbook/content';
+import { CatalogLookup, compact, linkView, many, one, sharedScenarioParts } from '../../catalog/catalog-lookup';
 import { KindEntries } from '../kind-entry';
 import { Script } from './script.model';
 import { ZsCard, ZsHelpCard } from './zs-card.model';
@@ -29,8 +29,14 @@ export function zsCardTexts(item: ItemOfKind<'zs-card'>): string[] {
   ]);
 }
 
-function outcomeView(outcome: FaceOutcome, icons: IconCatalogue) {
-  return { faces: outcome.faces, faceIds: outcome.faces.map((face) => icons.canonicalId(face)!), text: outcome.text };
+function outcomeView(item: ItemOfKind<'zs-card'>, outcome: FaceOutcome, lookup: CatalogLookup) {
+  const icons = lookup.icons(item.gameId);
+  return {
+    faces: outcome.faces,
+    faceIds: outcome.faces.map((face) => icons.canonicalId(face)!),
+    text: outcome.text,
+    segments: lookup.segmentsOf(item, outcome.text),
+  };
 }
 
 function cardFields(item: ItemOfKind<'zs-card'>, lookup: CatalogLookup) {
@@ -44,11 +50,11 @@ function cardFields(item: ItemOfKind<'zs-card'>, lookup: CatalogLookup) {
     actions: item.actions.map((action) => ({
       ...action,
       costIconId: icons.canonicalId(action.cost) ?? null,
-      outcomes: action.outcomes.map((outcome) => outcomeView(outcome, icons)),
+      outcomes: action.outcomes.map((outcome) => outcomeView(item, outcome, lookup)),
     })),
     fateTriggers: item.fateTriggers && {
       always: item.fateTriggers.always,
-      byFace: item.fateTriggers.byFace.map((outcome) => outcomeView(outcome, icons)),
+      byFace: item.fateTriggers.byFace.map((outcome) => outcomeView(item, outcome, lookup)),
     },
     links: item.links.map((link) => linkView(link, item.gameId, lookup)),
   };
@@ -58,10 +64,14 @@ function scenarioFields(item: ItemOfKind<'zs-scenario'>, lookup: CatalogLookup) 
   return {
     moduleId: null,
     summary: item.intro,
-    setupSteps: item.steps.map((step) => ({ order: step.step, title: step.title, lines: step.text })),
+    ...sharedScenarioParts(
+      item,
+      lookup,
+      item.steps.map((step) => ({ order: step.step, title: step.title, lines: step.text })),
+      item.specialRules.map((text) => ({ name: null, text })),
+    ),
     victoryConditions: item.mainObjective.win,
     defeatConditions: item.mainObjective.lose,
-    specialRules: item.specialRules.map((text) => ({ name: null, text })),
     specialCards: many(lookup, item.specialCardIds),
     enemies: item.enemies && { ...item.enemies, byStalkerCount: enemiesByStalkerCount(item.enemies.byStalkerCount) },
   };

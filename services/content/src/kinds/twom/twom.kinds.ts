@@ -1,5 +1,5 @@
 import type { ItemOfKind } from '@scriptbook/content';
-import { CatalogLookup, compact, many, one } from '../../catalog/catalog-lookup';
+import { CatalogLookup, compact, many, one, sharedScenarioParts } from '../../catalog/catalog-lookup';
 import { KindEntries } from '../kind-entry';
 import { TwomCard } from './twom-card.model';
 import {
@@ -20,8 +20,12 @@ function scenarioFields(item: ItemOfKind<'twom-scenario'>, lookup: CatalogLookup
   return {
     number: null,
     summary: item.overview,
-    setupSteps: item.setup.steps.map((step) => ({ order: step.order, title: step.heading, lines: compact([step.text, ...step.bullets]) })),
-    specialRules: item.specialRules.map((rule) => ({ name: rule.name, text: rule.text })),
+    ...sharedScenarioParts(
+      item,
+      lookup,
+      item.setup.steps.map((step) => ({ order: step.order, title: step.heading, lines: compact([step.text, ...step.bullets]) })),
+      item.specialRules.map((rule) => ({ name: rule.name, text: rule.text })),
+    ),
     cards: many(lookup, item.cardIds),
     characters: many(lookup, item.characterIds),
     tracks: many(lookup, item.trackIds),
