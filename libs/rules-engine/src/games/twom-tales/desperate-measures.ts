@@ -1,102 +1,127 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
+import { z } from 'zod';
+import { defineProcedure } from '../../procedure-descriptor';
+import { named } from '../../schema-annotations';
+import { Random } from '../../rng/random';
+import { Transcript } from '../../transcript';
 import { rollBlack, rollOnTable } from '../twom/black-die';
-import { requireString } from '../twom/validate';
-import { changeMisery, requireTalesCharacters, TalesCharacter } from './characters';
-import { JOKES_AND_HOPES, STUFF_OF_NIGHTMARES, THROUGH_THE_WINDOW_TABLE, WAIT_A_MINUTE } from './twom-tales.rules-data';
+import { changeMisery } from './characters';
+import { count } from '../../schema-checks';
+import { blackRoll, chosenCharacterSchema, findChosen, talesCharactersSchema } from './tales.schemas';
+import { JOKES_AND_HOPES, STUFF_OF_NIGHTMARES, THROUGH_THE_WINDOW_TABLE, TWOM_TALES_GAME_ID, WAIT_A_MINUTE } from './twom-tales.rules-data';
 
-export interface MiseryChange {
-  readonly name: string;
-  readonly empathy: number;
-  readonly atOrBelow: boolean;
-  readonly misery: number;
-}
+const g = TWOM_TALES_GAME_ID;
 
-export interface EmpathyRollResult {
-  readonly roll: number;
-  readonly characters: readonly MiseryChange[];
-}
+const miseryChange = named(
+  'TalesMiseryChange',
+  z
+  .object({
+    name: z.string().describe("The Character's name, as given."),
+    empathy: count('Their Empathy, as given.'),
+    atOrBelow: z.boolean().describe('True when the roll was equal to or lower than their Empathy.'),
+    misery: count('Their Misery after the card (never below 0).'),
+  })
+  .describe("One Character's comparison and new Misery."),
+);
 
-export interface CharactersInput {
-  readonly characters: readonly TalesCharacter[];
-}
+const empathyRollResult = z
+  .object({
+    roll: blackRoll('The one Black-die roll compared with every Character.'),
+    characters: z.array(miseryChange).describe('Every Character given, in input order.'),
+  })
+  .describe('One Black-die roll compared with each Character’s Empathy.');
+
+const charactersInput = z.object({ characters: talesCharactersSchema }).describe('The Characters the card compares the roll with.');
+
+type Character = z.output<typeof talesCharactersSchema>[number];
 
 /** One roll compared with every Character's Empathy, as the Misery cards do. */
-function rollAgainstEveryone(
-  characters: readonly TalesCharacter[],
-  title: string,
-  atOrBelow: number,
-  above: number,
-  seed: string,
-): Resolution<EmpathyRollResult> {
-  return resolve(seed, (random, transcript) => {
-    const roll = rollBlack(random, transcript, title);
-    const results = characters.map((c) => {
-      const hit = roll <= c.empathy;
-      const change = hit ? atOrBelow : above;
-      const misery = changeMisery(c.misery, change);
-      const sign = hit ? '≤' : '>';
-      const effect = change === 0 ? 'no change' : `Misery ${c.misery} → ${misery}`;
-      transcript.add(`${roll} ${sign} ${c.name}'s Empathy ${c.empathy}: ${effect}`);
-      return { name: c.name, empathy: c.empathy, atOrBelow: hit, misery };
-    });
-    return { roll, characters: results };
+function rollAgainstEveryone(characters: readonly Character[], title: string, atOrBelow: number, above: number, random: Random, transcript: Transcript) {
+  const roll = rollBlack(random, transcript, title);
+  const results = characters.map((c) => {
+    const hit = roll <= c.empathy;
+    const change = hit ? atOrBelow : above;
+    const misery = changeMisery(c.misery, change);
+    const effect = change === 0 ? 'no change' : `Misery ${c.misery} → ${misery}`;
+    transcript.add(`${roll} ${hit ? '≤' : '>'} ${c.name}'s Empathy ${c.empathy}: ${effect}`);
+    return { name: c.name, empathy: c.empathy, atOrBelow: hit, misery };
   });
+  return { roll, characters: results };
 }
 
 /** "Stuff of Nightmares": no Night Raid card tonight; roll against each Character in the Shelter. */
-export function stuffOfNightmares(input: CharactersInput, seed: string): Resolution<EmpathyRollResult & { readonly drawNightRaid: false }> {
-  const characters = requireTalesCharacters(input?.characters, 'characters');
-  const res = rollAgainstEveryone(characters, STUFF_OF_NIGHTMARES.title, STUFF_OF_NIGHTMARES.miseryAtOrBelow, 0, seed);
-  return { ...res, result: { ...res.result, drawNightRaid: false } };
-}
+export const stuffOfNightmaresProcedure = defineProcedure({
+  id: 'twom-tales.stuff-of-nightmares',
+  gameId: g,
+  field: 'talesStuffOfNightmares',
+  description: 'Desperate Measures "Stuff of Nightmares": no Night Raid card; Misery for Empathy at or above the roll',
+  input: charactersInput.describe('Every Character present in the Shelter at the beginning of the Night Raid phase.'),
+  result: empathyRollResult.extend({
+    drawNightRaid: z.literal(false).describe('Always false: "Do not draw any Night Raid cards during this Night Raid phase."'),
+  }),
+  draws: true,
+  run: ({ characters }, { random, transcript }) => {
+    const rolled = rollAgainstEveryone(characters, STUFF_OF_NIGHTMARES.title, STUFF_OF_NIGHTMARES.miseryAtOrBelow, 0, random, transcript);
+    return { ...rolled, drawNightRaid: false as const };
+  },
+});
 
 /** "Jokes and Hopes": roll against each Character present. */
-export function jokesAndHopes(input: CharactersInput, seed: string): Resolution<EmpathyRollResult> {
-  const characters = requireTalesCharacters(input?.characters, 'characters');
-  return rollAgainstEveryone(characters, JOKES_AND_HOPES.title, JOKES_AND_HOPES.miseryAtOrBelow, JOKES_AND_HOPES.miseryAbove, seed);
-}
-
-export interface WaitAMinuteInput {
-  readonly characters: readonly TalesCharacter[];
-  /** The 1 Character present chosen to face the roll. */
-  readonly chosen: string;
-}
-
-export interface WaitAMinuteResult {
-  readonly roll: number;
-  readonly combatAvoided: boolean;
-  readonly backstab: boolean;
-}
+export const jokesAndHopesProcedure = defineProcedure({
+  id: 'twom-tales.jokes-and-hopes',
+  gameId: g,
+  field: 'talesJokesAndHopes',
+  description: 'Desperate Measures "Jokes and Hopes": Misery −2 or +1 per Character by Empathy',
+  input: charactersInput.describe('Every Character present.'),
+  result: empathyRollResult,
+  draws: true,
+  run: ({ characters }, { random, transcript }) =>
+    rollAgainstEveryone(characters, JOKES_AND_HOPES.title, JOKES_AND_HOPES.miseryAtOrBelow, JOKES_AND_HOPES.miseryAbove, random, transcript),
+});
 
 /** "Wait a Minute!": played when a Combat is about to begin. */
-export function waitAMinute(input: WaitAMinuteInput, seed: string): Resolution<WaitAMinuteResult> {
-  const characters = requireTalesCharacters(input?.characters, 'characters');
-  const chosenName = requireString(input.chosen, 'chosen');
-  const chosen = characters.find((c) => c.name === chosenName);
-  if (!chosen) throw new RuleInputError('chosen', 'unknown-character', `chosen "${chosenName}" is not among characters`);
-  return resolve(seed, (random, transcript) => {
+export const waitAMinuteProcedure = defineProcedure({
+  id: 'twom-tales.wait-a-minute',
+  gameId: g,
+  field: 'talesWaitAMinute',
+  description: 'Desperate Measures "Wait a Minute!": one Character’s Empathy against the Black die',
+  input: z
+    .object({ characters: talesCharactersSchema, chosen: chosenCharacterSchema })
+    .describe('The Characters present when a Combat is about to begin, and the 1 chosen to face the roll.'),
+  result: z
+    .object({
+      roll: blackRoll('The Black-die roll compared with the chosen Character’s Empathy.'),
+      combatAvoided: z.boolean().describe('True when the roll was equal to or lower than their Empathy: "you were able to avoid the Combat".'),
+      backstab: z.boolean().describe('True when the roll was greater: "the Enemies perform a Backstab before Combat".'),
+    })
+    .describe('Whether the Combat was avoided or begins with a Backstab.'),
+  draws: true,
+  run: ({ characters, chosen: name }, { random, transcript }) => {
+    const chosen = findChosen(characters, name);
     const roll = rollBlack(random, transcript, `${WAIT_A_MINUTE.title} (${chosen.name}, Empathy ${chosen.empathy})`);
     const avoided = roll <= chosen.empathy;
     transcript.add(
-      avoided
-        ? `${roll} ≤ Empathy ${chosen.empathy}: ${WAIT_A_MINUTE.atOrBelow}`
-        : `${roll} > Empathy ${chosen.empathy}: ${WAIT_A_MINUTE.above}`,
+      avoided ? `${roll} ≤ Empathy ${chosen.empathy}: ${WAIT_A_MINUTE.atOrBelow}` : `${roll} > Empathy ${chosen.empathy}: ${WAIT_A_MINUTE.above}`,
     );
     return { roll, combatAvoided: avoided, backstab: !avoided };
-  });
-}
-
-export interface ThroughTheWindowResult {
-  readonly roll: number;
-  /** Wounds 1 chosen Character suffers. */
-  readonly wounds: number;
-}
+  },
+});
 
 /** "Through the Window!": resolve a Shelter card freely, then roll for the fall. */
-export function throughTheWindow(_input: Record<string, never> | undefined, seed: string): Resolution<ThroughTheWindowResult> {
-  return resolve(seed, (random, transcript) => {
+export const throughTheWindowProcedure = defineProcedure({
+  id: 'twom-tales.through-the-window',
+  gameId: g,
+  field: 'talesThroughTheWindow',
+  description: 'Desperate Measures "Through the Window!": 1-3 means 2 Wounds',
+  input: z.object({}).describe('No choices: the card only rolls.'),
+  result: z
+    .object({
+      roll: blackRoll('The Black-die roll.'),
+      wounds: count('Wounds 1 chosen Character suffers: 2 on 1-3, else 0.'),
+    })
+    .describe('The roll after resolving the Shelter card.'),
+  draws: true,
+  run: (_input, { random, transcript }) => {
     const { roll, row } = rollOnTable(random, transcript, THROUGH_THE_WINDOW_TABLE, 'Through the Window!');
     return { roll, wounds: row.outcome };
-  });
-}
+  },
+});

@@ -1,45 +1,69 @@
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { requireInt, requireObject, requireOneOf } from '../twom/validate';
+import { z } from 'zod';
+import { RuleInputError } from '../../procedure';
+import { inferable, inferred } from '../../inferred';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum } from '../../schema-annotations';
 import { changeMisery } from './characters';
-import { EMIRA } from './twom-tales.rules-data';
+import { count } from '../../schema-checks';
+import { EMIRA, TWOM_TALES_GAME_ID } from './twom-tales.rules-data';
 
-export type EmiraHabitChoice = 'moonshine' | 'alcohol' | 'misery';
+const storageSchema = z
+  .object({
+    moonshine: count('Moonshine tokens in the Storage.'),
+    alcohol: count('100% Alcohol tokens in the Storage.'),
+  })
+  .describe('The Storage tokens the Habit can be paid with.');
 
-export interface EmiraInput {
-  readonly hunger: number;
-  readonly misery: number;
-  readonly storage: { readonly moonshine: number; readonly alcohol: number };
-  /** How the Habit is paid: 1 Moonshine, 1 100% Alcohol, or +1 Misery. */
-  readonly habit: EmiraHabitChoice;
-}
+const emiraInput = z
+  .object({
+    hunger: count("Emira's Hunger level; 0 when she has no Hunger token."),
+    misery: count("Emira's Misery level; 0 when she has no Misery token."),
+    storage: storageSchema,
+    habit: describedEnum('TalesEmiraHabit', {
+      moonshine: 'Discard 1 Moonshine from the Storage.',
+      alcohol: 'Discard 1 100% Alcohol from the Storage.',
+      misery: "Discard nothing and raise Emira's Misery by 1.",
+    }).describe("How Emira's Habit is paid."),
+  })
+  .describe("Emira's States and Storage before her Spirit lines, and how the Habit is paid.");
 
-export interface EmiraResult {
-  readonly hunger: number;
-  readonly misery: number;
-  readonly storage: { readonly moonshine: number; readonly alcohol: number };
-}
+const emiraResult = z
+  .object({
+    hunger: count("Emira's Hunger after the Spirit lines."),
+    misery: count("Emira's Misery after the Spirit lines."),
+    storage: storageSchema.describe('The Storage after the Habit.'),
+    hungry: inferable(
+      'TalesEmiraHungry',
+      z.boolean().describe('Whether Emira counted as hungry, so her Hunger was lowered by 1.'),
+      'Whether Emira was hungry. Seed 000 does not define "hungry", so this is always inferred: Hunger level 2 or 3, as `reasoning` explains.',
+    ),
+  })
+  .describe("Emira's States and Storage after her three Spirit lines.");
 
 const inBand = (n: number, band: { from: number; to: number }): boolean => n >= band.from && n <= band.to;
+
+const HUNGRY_READING =
+  'Seed 000 does not define "hungry". Zoran\'s card qualifies "wounded, ill, miserable or hungry" with "(level 2 or 3)", and Emira\'s own card reads "miserable (level 2 or 3)", so hungry is read as Hunger level 2 or 3.';
 
 /**
  * Emira's three Spirit lines in printed order. The seed does not say when
  * Spirit lines are resolved; the caller decides when to run this.
  */
-export function emiraSpirit(input: EmiraInput, seed: string): Resolution<EmiraResult> {
-  const hunger0 = requireInt(input?.hunger, 'hunger', { min: 0 });
-  const misery0 = requireInt(input.misery, 'misery', { min: 0 });
-  const storage = requireObject(input.storage, 'storage');
-  const moonshine = requireInt(storage.moonshine, 'storage.moonshine', { min: 0 });
-  const alcohol = requireInt(storage.alcohol, 'storage.alcohol', { min: 0 });
-  const habit = requireOneOf(input.habit, 'habit', ['moonshine', 'alcohol', 'misery'] as const);
-  if ((habit === 'moonshine' && moonshine < 1) || (habit === 'alcohol' && alcohol < 1)) {
-    throw new RuleInputError(`storage.${habit}`, 'too-small', `The Habit cannot be paid with ${habit}: none in the Storage`);
-  }
-  return resolve(seed, (_random, transcript) => {
+export const emiraSpiritProcedure = defineProcedure({
+  id: 'twom-tales.emira-spirit',
+  gameId: TWOM_TALES_GAME_ID,
+  field: 'talesEmiraSpirit',
+  description: "Emira's Habit and Spirit lines",
+  input: emiraInput,
+  result: emiraResult,
+  draws: false,
+  run: ({ hunger: hunger0, misery: misery0, storage, habit }, { transcript }) => {
+    if ((habit === 'moonshine' && storage.moonshine < 1) || (habit === 'alcohol' && storage.alcohol < 1)) {
+      throw new RuleInputError(`storage.${habit}`, 'too-small', `The Habit cannot be paid with ${habit}: none in the Storage`);
+    }
     let misery = misery0;
     let hunger = hunger0;
-    const left = { moonshine, alcohol };
+    const left = { ...storage };
     if (habit === 'misery') {
       misery = changeMisery(misery, EMIRA.habitMisery);
       transcript.add(`Habit: nothing discarded, Emira's Misery ${misery0} → ${misery}`);
@@ -47,11 +71,13 @@ export function emiraSpirit(input: EmiraInput, seed: string): Resolution<EmiraRe
       left[habit] -= 1;
       transcript.add(`Habit: discarded 1 ${habit === 'moonshine' ? 'Moonshine' : '100% Alcohol'} from the Storage`);
     }
-    if (inBand(hunger, EMIRA.hungry)) {
+    const hungry = inBand(hunger, EMIRA.hungry);
+    const reading = { inference: { reasoning: HUNGRY_READING } };
+    if (hungry) {
       hunger -= EMIRA.hungryRelief;
-      transcript.add(`Emira is hungry: Hunger ${hunger0} → ${hunger}`);
+      transcript.add(`Emira is hungry (Hunger ${hunger0}, read as level 2 or 3): Hunger ${hunger0} → ${hunger}`, reading);
     } else {
-      transcript.add(`Emira is not hungry (Hunger ${hunger0})`);
+      transcript.add(`Emira is not hungry (Hunger ${hunger0}; hungry is read as level 2 or 3)`, reading);
     }
     const before = misery;
     if (inBand(misery, EMIRA.miserable)) {
@@ -60,6 +86,6 @@ export function emiraSpirit(input: EmiraInput, seed: string): Resolution<EmiraRe
     } else {
       transcript.add(`Emira is not miserable (Misery ${before})`);
     }
-    return { hunger, misery, storage: left };
-  });
-}
+    return { hunger, misery, storage: left, hungry: inferred(hungry, HUNGRY_READING) };
+  },
+});

@@ -1,54 +1,22 @@
 import { cardName, Deck, drawCards, insertBetween, putOnTop, removeByName, setAside, shuffleDeck } from '../../deck/deck';
-import { resolve, RuleInputError } from '../../procedure';
+import { RuleInputError } from '../../procedure';
+import { defineProcedure } from '../../procedure-descriptor';
 import { Random } from '../../rng/random';
-import { Resolution, Transcript } from '../../transcript';
+import { Transcript } from '../../transcript';
 import { EventDeckCard } from '../twom/event-deck';
-import { CharacterCard, drawCharactersByBorder } from '../twom/setup';
-import { requireArray, requireOneOf, requireString, requireStringList, requireUniqueNames } from '../twom/validate';
-import { INCIDENT_IDS, IncidentId, IncidentRecipe, INCIDENTS, StateTokenRule } from './incidents.rules-data';
-
-export interface IncidentSetupInput {
-  readonly scenario: IncidentId;
-  /** Every Character card; not needed for You and Me, whose Characters are fixed. */
-  readonly characterDeck?: readonly CharacterCard[];
-  /** The Event cards. */
-  readonly events: readonly string[];
-  /** The 3 Ending Event cards, CEASEFIRE among them. */
-  readonly endingEvents: readonly string[];
-}
-
-export interface IncidentCharacter {
-  readonly name: string;
-  readonly border?: CharacterCard['border'];
-  readonly states: Readonly<Record<string, number>>;
-}
-
-export interface IncidentSetupResult {
-  readonly scenario: string;
-  readonly eventDeck: readonly EventDeckCard[];
-  readonly setAside: readonly string[];
-  readonly removedFromGame: readonly string[];
-  readonly unusedEvents: readonly string[];
-  readonly characters: readonly IncidentCharacter[];
-  readonly unusedCharacters: readonly CharacterCard[];
-  /** State tokens the players place by choice. */
-  readonly chosenStateTokens: readonly { readonly state: string; readonly level: number; readonly count: number; readonly rule: string }[];
-  readonly cold?: { readonly tokens: number; readonly card?: string };
-  readonly storage: Readonly<Record<string, number>>;
-  readonly freeTokens: { readonly worth: number; readonly except: readonly string[] };
-  readonly tracks: Readonly<Record<string, number | string>>;
-  readonly scenarioDeck?: { readonly name: string; readonly cards: readonly string[] };
-  readonly notes: readonly string[];
-}
+import { drawCharactersByBorder } from '../twom/setup';
+import { IncidentSetupInput, incidentInput, incidentResult } from './incident-setup.schemas';
+import { IncidentRecipe, INCIDENTS, scenarioContentId, StateTokenRule } from './incidents.rules-data';
+import { TWOM_TALES_GAME_ID } from './twom-tales.rules-data';
 
 function eventsNeeded(recipe: IncidentRecipe): number {
   return recipe.eventDeck.reduce((n, s) => n + (s.kind === 'events' ? s.count : 0), 0);
 }
 
+/** The rules that need more than one field: enough Events, the printed number of Ending Events, a deck to draw from. */
 function validate(input: IncidentSetupInput): IncidentRecipe {
-  const recipe = INCIDENTS[requireOneOf(input?.scenario, 'scenario', INCIDENT_IDS)];
-  const events = requireStringList(input.events, 'events');
-  const endings = requireStringList(input.endingEvents, 'endingEvents');
+  const recipe = INCIDENTS[input.scenario];
+  const { events, endingEvents: endings } = input;
   const needed = eventsNeeded(recipe) + recipe.setAsideEvents.length;
   if (events.length < needed) {
     throw new RuleInputError('events', 'too-small', `events must hold at least ${needed} cards for ${recipe.title}, got ${events.length}`);
@@ -58,13 +26,8 @@ function validate(input: IncidentSetupInput): IncidentRecipe {
       throw new RuleInputError('endingEvents', 'count', `endingEvents must hold exactly ${step.count} cards, got ${endings.length}`);
     }
   }
-  if ('draw' in recipe.characters) {
-    const deck = requireArray<CharacterCard>(input.characterDeck, 'characterDeck');
-    deck.forEach((card, i) => {
-      requireString(card?.name, `characterDeck[${i}].name`);
-      requireOneOf(card.border, `characterDeck[${i}].border`, ['red', 'black'] as const);
-    });
-    requireUniqueNames(deck.map((c) => c.name), 'characterDeck');
+  if ('draw' in recipe.characters && !input.characterDeck) {
+    throw new RuleInputError('characterDeck', 'required', `characterDeck is required for ${recipe.title}`);
   }
   return recipe;
 }
@@ -114,11 +77,11 @@ function drawCharacters(recipe: IncidentRecipe, input: IncidentSetupInput, rando
 }
 
 function placeStates(rules: readonly StateTokenRule[], names: readonly string[], transcript: Transcript) {
-  const states = new Map<string, Record<string, number>>(names.map((n) => [n, {}]));
-  const chosen: IncidentSetupResult['chosenStateTokens'][number][] = [];
+  const states = new Map<string, { state: string; level: number }[]>(names.map((n) => [n, []]));
+  const chosen: { state: string; level: number; count: number; rule: string }[] = [];
   for (const rule of rules) {
     if (rule.target === 'each') {
-      names.forEach((n) => (states.get(n)![rule.state] = rule.level));
+      names.forEach((n) => states.get(n)!.push({ state: rule.state, level: rule.level }));
       transcript.add(`Placed ${/^[AEIOU]/.test(rule.state) ? 'an' : 'a'} ${rule.state.toUpperCase()} LEVEL ${rule.level} token next to each Character`);
     } else {
       chosen.push({ state: rule.state, level: rule.level, count: rule.target.chosen, rule: rule.target.rule });
@@ -129,9 +92,16 @@ function placeStates(rules: readonly StateTokenRule[], names: readonly string[],
 }
 
 /** The Setup of one Incident Scenario: Events deck, Characters, tokens and Storage. */
-export function setupIncident(input: IncidentSetupInput, seed: string): Resolution<IncidentSetupResult> {
-  const recipe = validate(input);
-  return resolve(seed, (random, transcript) => {
+export const incidentSetupProcedure = defineProcedure({
+  id: 'twom-tales.incident-setup',
+  gameId: TWOM_TALES_GAME_ID,
+  field: 'talesIncidentSetup',
+  description: 'Setup and Events deck of an Incident Scenario (Blood in the Snow, Refugees, Epidemic, Side By Side, You and Me)',
+  input: incidentInput,
+  result: incidentResult,
+  draws: true,
+  run: (input, { random, transcript }) => {
+    const recipe = validate(input);
     transcript.add(`Scenario: ${recipe.title}`);
     const events = buildEvents(recipe, input, random, transcript);
     if (recipe.cold) {
@@ -143,26 +113,26 @@ export function setupIncident(input: IncidentSetupInput, seed: string): Resoluti
     transcript.add(
       `Storage: ${Object.entries(storage).map(([k, n]) => `${n} ${k}`).join(', ')}, plus any other tokens worth ${recipe.freeTokens.worth} or less${recipe.freeTokens.except.length ? ` (except ${recipe.freeTokens.except.join(', ')})` : ''}`,
     );
-    let scenarioDeck: IncidentSetupResult['scenarioDeck'];
+    let scenarioDeck: { name: string; cards: string[] } | undefined;
     if (recipe.scenarioDeck) {
       const cards = shuffleDeck(recipe.scenarioDeck.cards, random, { label: recipe.scenarioDeck.name, transcript });
-      scenarioDeck = { name: recipe.scenarioDeck.name, cards };
+      scenarioDeck = { name: recipe.scenarioDeck.name, cards: [...cards] };
     }
     return {
-      scenario: recipe.id,
-      eventDeck: events.deck,
-      setAside: events.setAside,
+      scenarioId: scenarioContentId(recipe.id),
+      eventDeck: [...events.deck],
+      setAside: [...events.setAside],
       removedFromGame: events.removed,
-      unusedEvents: events.unused,
+      unusedEvents: [...events.unused],
       characters: characters.chosen.map((c) => ({ ...c, states: placed.states.get(c.name)! })),
-      unusedCharacters: characters.rest,
+      unusedCharacters: [...characters.rest],
       chosenStateTokens: placed.chosen,
-      ...(recipe.cold ? { cold: recipe.cold } : {}),
-      storage,
-      freeTokens: recipe.freeTokens,
-      tracks: recipe.tracks,
+      ...(recipe.cold ? { cold: { ...recipe.cold } } : {}),
+      storage: Object.entries(storage).map(([name, n]) => ({ name, count: n })),
+      freeTokens: { worth: recipe.freeTokens.worth, except: [...recipe.freeTokens.except] },
+      tracks: Object.entries(recipe.tracks).map(([name, start]) => ({ name, start: String(start) })),
       ...(scenarioDeck ? { scenarioDeck } : {}),
-      notes: recipe.notes,
+      notes: [...recipe.notes],
     };
-  });
-}
+  },
+});

@@ -179,3 +179,8 @@ export const INCIDENTS: Readonly<Record<IncidentId, IncidentRecipe>> = {
 };
 
 export const INCIDENT_IDS = Object.keys(INCIDENTS) as IncidentId[];
+
+/** The Scenario's content item (pack `twom-tales`, scenarios.json). */
+export function scenarioContentId(id: IncidentId): string {
+  return `twom:scenario:${id}`;
+}

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { DieDefinition, rollDie } from '../../dice/die';
 import { removeByName } from '../../deck/deck';
-import { resolve, RuleInputError } from '../../procedure';
-import { Resolution } from '../../transcript';
-import { requireArray, requireBoolean, requireInt, requireObject, requireOneOf, requireString, requireStringList } from '../twom/validate';
+import { RuleInputError } from '../../procedure';
+import { defineProcedure } from '../../procedure-descriptor';
+import { describedEnum } from '../../schema-annotations';
+import { count } from '../../schema-checks';
 import {
   LOOT_TOLERANCE,
   MARKET_DISCARD,
@@ -13,49 +15,82 @@ import {
   TOLERANCE_MAX,
   TOLERANCE_MIN,
   TOLERANCE_ROWS,
+  TWOM_TALES_GAME_ID,
 } from './twom-tales.rules-data';
 
-/** A Wares card: its name and the miniatures it places on the Market sheet. */
-export interface WaresCard {
-  readonly name: string;
-  readonly farmer: boolean;
-  readonly thug: boolean;
-}
+const waresCard = z
+  .object({
+    name: z.string().min(1).describe('The Wares card\'s title; "Reality Impact" is the card that triggers a Tolerance script.'),
+    farmer: z.boolean().describe('Whether the card places a Farmer miniature on the Market sheet.'),
+    thug: z.boolean().describe('Whether the card places a Thug miniature on the Market sheet.'),
+  })
+  .describe('A Wares card: its title and the miniatures it places on the Market sheet.');
 
-export type MarketOption = 'trade' | 'loot' | 'steal';
+const marketOption = describedEnum('TalesMarketOption', {
+  trade: 'TRADE by the normal rules for the tokens the Wares card shows; green or yellow tokens are not accepted.',
+  loot: "Fight the Farmers and Thugs on the Market sheet for the Wares card's tokens; the Tolerance goes to 0.",
+  steal: 'Move 1 Character to the Thief space and roll the Grey Combat die for tokens; the Tolerance drops by 1.',
+}).describe('An option of the current Wares card.');
 
-export interface MarketVisitInput {
-  readonly findingsPile: readonly string[];
-  /** The 1 token discarded from the Findings Pile to enter. */
-  readonly discard: string;
-  /** The Wares deck, top first, as it lies (the seed gives no shuffling step for it). */
-  readonly waresDeck: readonly WaresCard[];
-  readonly tolerance: number;
-  /** The option chosen from the current Wares card; unused if Reality Impact is drawn. */
-  readonly option: MarketOption;
-  /** For STEAL: the thief and the Grey Combat die, whose faces (icons per face, 0 = blank) the seed does not print. */
-  readonly steal?: { readonly thief: string; readonly greyDieFaces: readonly number[] };
-}
+const marketInput = z
+  .object({
+    findingsPile: z.array(z.string().min(1)).min(MARKET_DISCARD).describe('The tokens in the Findings Pile after Scavenging, by name.'),
+    discard: z.string().min(1).describe('The 1 token discarded from the Findings Pile to visit the Market; must be in `findingsPile`.'),
+    waresDeck: z.array(waresCard).min(1).describe('The Wares deck, top card first, as it lies (the seed gives no shuffling step for it).'),
+    tolerance: z
+      .number()
+      .int()
+      .min(TOLERANCE_MIN)
+      .max(TOLERANCE_MAX)
+      .describe('Where the Tolerance token stands: 0 to 4, the range the Wares cards\' rows "Tolerance: 4", "Tolerance: 3-1" and "Tolerance: 0" cover.'),
+    option: marketOption,
+    steal: z
+      .object({
+        thief: z.string().min(1).describe('The Character moved to the Thief space.'),
+        greyDieFaces: z
+          .array(count('Icons on one face; 0 is a blank.'))
+          .min(1)
+          .describe('The Grey Combat die, as icons per face. Seed 000 does not print its faces, so the table supplies them.'),
+      })
+      .describe('The Thief and the Grey Combat die for STEAL.')
+      .optional()
+      .describe('Required for STEAL: the Thief and the Grey Combat die.'),
+  })
+  .describe('One visit to the Market after Scavenging, before Choose Findings.');
 
-export interface MarketVisitResult {
-  readonly discarded: string;
-  readonly findingsPile: readonly string[];
-  readonly drawn: string;
-  readonly waresDeck: readonly WaresCard[];
-  /** Set when the Reality Impact card was drawn: the Tolerance row whose script to resolve. */
-  readonly realityImpact?: string;
-  readonly option?: MarketOption;
-  readonly steal?: {
-    readonly thief: string;
-    readonly icons: number;
-    /** Total worth of tokens from the Wares card that may be added to the Findings Pile. */
-    readonly tokenValue: number;
-    readonly wounds: number;
-    readonly fatigue: number;
-  };
-  readonly lootEnemies?: { readonly farmers: number; readonly thugs: number };
-  readonly tolerance: number;
-}
+const marketResult = z
+  .object({
+    discarded: z.string().describe('The token discarded to visit.'),
+    findingsPile: z.array(z.string()).describe('The Findings Pile after the discard.'),
+    drawn: z.string().describe('The Wares card drawn.'),
+    waresDeck: z.array(waresCard).describe('The Wares deck left, top card first.'),
+    realityImpact: z
+      .string()
+      .optional()
+      .describe('Set when Reality Impact was drawn: the Tolerance row ("Tolerance: 4", "Tolerance: 3-1" or "Tolerance: 0") whose script to resolve; no option is resolved.'),
+    option: marketOption.optional().describe('The option resolved; null when Reality Impact was drawn.'),
+    steal: z
+      .object({
+        thief: z.string().describe('The Thief.'),
+        icons: count('Icons rolled on the Grey Combat die; 0 is a blank.'),
+        tokenValue: count('Total worth of tokens shown on the Wares card that may be added to the Findings Pile: up to 5 per icon.'),
+        wounds: count('Wounds the Thief suffers: 1 on a blank with a Thug on the Market sheet.'),
+        fatigue: count('Fatigue the Thief suffers: 1 on a blank with a Farmer on the Market sheet.'),
+      })
+      .describe('What STEAL brought the Thief.')
+      .optional()
+      .describe('What STEAL brought; null for other options.'),
+    lootEnemies: z
+      .object({
+        farmers: count('Enemy tokens to draw for Farmers (armed A – nothing, B – Knife, C – Hatchet).'),
+        thugs: count('Enemy tokens to draw for Thugs (armed A – Knife, B – Hatchet, C – Pistol).'),
+      })
+      .describe('The Enemy tokens LOOT draws.')
+      .optional()
+      .describe('The Enemies LOOT fights; null for other options.'),
+    tolerance: z.number().int().min(TOLERANCE_MIN).max(TOLERANCE_MAX).describe('The Tolerance afterwards.'),
+  })
+  .describe('The Market visit resolved.');
 
 export function toleranceRow(tolerance: number): string {
   const row = TOLERANCE_ROWS.find((r) => tolerance >= r.from && tolerance <= r.to);
@@ -63,34 +98,23 @@ export function toleranceRow(tolerance: number): string {
   return row.label;
 }
 
-function validate(input: MarketVisitInput): void {
-  const pile = requireStringList(input?.findingsPile, 'findingsPile', { min: MARKET_DISCARD });
-  const discard = requireString(input.discard, 'discard');
-  if (!pile.includes(discard)) throw new RuleInputError('discard', 'missing-card', `discard "${discard}" is not in the Findings Pile`);
-  const deck = requireArray<WaresCard>(input.waresDeck, 'waresDeck', { min: 1 });
-  deck.forEach((c, i) => {
-    requireString(c?.name, `waresDeck[${i}].name`);
-    requireBoolean(c.farmer, `waresDeck[${i}].farmer`);
-    requireBoolean(c.thug, `waresDeck[${i}].thug`);
-  });
-  requireInt(input.tolerance, 'tolerance', { min: TOLERANCE_MIN, max: TOLERANCE_MAX });
-  const option = requireOneOf(input.option, 'option', ['trade', 'loot', 'steal'] as const);
-  if (option === 'steal') {
-    const steal = requireObject(input.steal, 'steal');
-    requireString(steal.thief, 'steal.thief');
-    requireArray<number>(steal.greyDieFaces, 'steal.greyDieFaces', { min: 1 }).forEach((f, i) =>
-      requireInt(f, `steal.greyDieFaces[${i}]`, { min: 0 }),
-    );
-  }
-}
-
 /** One visit to the Market after Scavenging (Farmers and Market module). */
-export function visitMarket(input: MarketVisitInput, seed: string): Resolution<MarketVisitResult> {
-  validate(input);
-  return resolve(seed, (random, transcript) => {
+export const marketVisitProcedure = defineProcedure({
+  id: 'twom-tales.market-visit',
+  gameId: TWOM_TALES_GAME_ID,
+  field: 'talesMarketVisit',
+  description: 'Market: discard, draw Wares, TRADE / LOOT / STEAL and the Tolerance track',
+  input: marketInput,
+  result: marketResult,
+  draws: true,
+  run: (input, { random, transcript }) => {
+    if (!input.findingsPile.includes(input.discard)) {
+      throw new RuleInputError('discard', 'missing-card', `discard "${input.discard}" is not in the Findings Pile`);
+    }
+    if (input.option === 'steal' && !input.steal) throw new RuleInputError('steal', 'required', 'steal is required for the STEAL option');
     const pile = removeByName(input.findingsPile, input.discard, { field: 'findingsPile', label: 'Findings Pile', transcript });
     const [card, ...rest] = input.waresDeck;
-    const base = { discarded: input.discard, findingsPile: pile.deck, drawn: card.name, waresDeck: rest };
+    const base = { discarded: input.discard, findingsPile: [...pile.deck], drawn: card.name, waresDeck: rest };
     transcript.add(`Drew ${card.name} from the Wares deck`);
     if (card.name.toLowerCase() === REALITY_IMPACT.toLowerCase()) {
       const row = toleranceRow(input.tolerance);
@@ -100,7 +124,7 @@ export function visitMarket(input: MarketVisitInput, seed: string): Resolution<M
     const minis = [card.farmer ? 'Farmer' : '', card.thug ? 'Thug' : ''].filter(Boolean).join(' and ') || 'no miniatures';
     transcript.add(`${card.name} is the current Wares card (${minis} on the Market sheet); option chosen: ${input.option.toUpperCase()}`);
     let tolerance = input.tolerance;
-    let extra: Partial<MarketVisitResult> = {};
+    let extra: Partial<z.input<typeof marketResult>> = {};
     if (input.option === 'steal') {
       const steal = input.steal!;
       const die: DieDefinition = { id: 'grey-combat', name: 'Grey Combat die', faces: steal.greyDieFaces };
@@ -124,5 +148,5 @@ export function visitMarket(input: MarketVisitInput, seed: string): Resolution<M
     transcript.add(`Tolerance ${input.tolerance} → ${tolerance} (${toleranceRow(tolerance)})`);
     transcript.add('Remove the Farmer and Thug miniatures; the Thief returns to the Findings Pile; resolve Choose Findings');
     return { ...base, option: input.option, ...extra, tolerance };
-  });
-}
+  },
+});

@@ -1,3 +1,4 @@
+import { runProcedure } from '../../procedure-descriptor';
 import { twomTalesProcedures } from './index';
 import { twomTalesExamples } from './twom-tales.examples';
 
@@ -10,7 +11,7 @@ import { twomTalesExamples } from './twom-tales.examples';
 function run(id: keyof typeof twomTalesExamples) {
   const procedure = twomTalesProcedures.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
-  return procedure.run(twomTalesExamples[id], `golden:${id}`);
+  return runProcedure(procedure, twomTalesExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('twom-tales golden resolutions', () => {
@@ -110,7 +111,7 @@ describe('twom-tales golden resolutions', () => {
       }
     ]);
     expect(r.result).toEqual({
-      "scenario": "epidemic",
+      "scenarioId": "twom:scenario:epidemic",
       "eventDeck": [
         {
           "name": "Event 3",
@@ -159,23 +160,32 @@ describe('twom-tales golden resolutions', () => {
         {
           "name": "Pavle",
           "border": "red",
-          "states": {
-            "Illness": 1
-          }
+          "states": [
+            {
+              "state": "Illness",
+              "level": 1
+            }
+          ]
         },
         {
           "name": "Zlata",
           "border": "red",
-          "states": {
-            "Illness": 1
-          }
+          "states": [
+            {
+              "state": "Illness",
+              "level": 1
+            }
+          ]
         },
         {
           "name": "Katia",
           "border": "black",
-          "states": {
-            "Illness": 1
-          }
+          "states": [
+            {
+              "state": "Illness",
+              "level": 1
+            }
+          ]
         }
       ],
       "unusedCharacters": [
@@ -212,20 +222,32 @@ describe('twom-tales golden resolutions', () => {
       "cold": {
         "tokens": 2
       },
-      "storage": {
-        "Water": 2,
-        "Wood": 10,
-        "Components": 10
-      },
+      "storage": [
+        {
+          "name": "Water",
+          "count": 2
+        },
+        {
+          "name": "Wood",
+          "count": 10
+        },
+        {
+          "name": "Components",
+          "count": 10
+        }
+      ],
       "freeTokens": {
         "worth": 20,
         "except": [
           "VACCINE"
         ]
       },
-      "tracks": {
-        "Vaccine tokens": 3
-      },
+      "tracks": [
+        {
+          "name": "Vaccine tokens",
+          "start": "3"
+        }
+      ],
       "scenarioDeck": {
         "name": "Epidemic deck",
         "cards": [
@@ -444,14 +466,19 @@ describe('twom-tales golden resolutions', () => {
       },
       {
         "text": "Make a roll on the Suspicions chart (Scenario sheet)"
+      },
+      {
+        "text": "Afterwards, shuffle this card back into the Visitors deck."
       }
     ]);
     expect(r.result).toEqual({
       "roll": 10,
       "script2": true,
       "condition": "Critical Condition",
+      "stoppedAtEnd": false,
       "bandagesDiscarded": false,
-      "suspicionsRollDue": true
+      "suspicionsRollDue": true,
+      "afterwards": "Afterwards, shuffle this card back into the Visitors deck."
     });
     expect(r.rngState).toEqual({
       "s0": 0.2602460919879377,
@@ -488,7 +515,29 @@ describe('twom-tales golden resolutions', () => {
       "coldRoll": 10,
       "coverRoll": 5,
       "cover": 1,
-      "condition": 1
+      "condition": 1,
+      "coverTrack": {
+        "trackId": "twom:track:refugees:cover",
+        "value": 1,
+        "lowest": {
+          "value": 0,
+          "inferred": true,
+          "reasoning": "Seed 000 does not reproduce the Cover track (it is on the back of the Scenario sheet). A token cannot move past the end of its track and no track in seed 000 shows a space below \"0\", so the lowest space is read as 0; give the track's min to use the printed end."
+        },
+        "highest": null,
+        "stoppedAtEnd": false
+      },
+      "conditionTrack": {
+        "trackId": "twom:track:refugees:condition",
+        "value": 1,
+        "lowest": {
+          "value": 0,
+          "inferred": true,
+          "reasoning": "Seed 000 does not reproduce the Condition track (it is on the back of the Scenario sheet). A token cannot move past the end of its track and no track in seed 000 shows a space below \"0\", so the lowest space is read as 0; give the track's min to use the printed end."
+        },
+        "highest": null,
+        "stoppedAtEnd": false
+      }
     });
     expect(r.rngState).toEqual({
       "s0": 0.018385213101282716,
@@ -515,7 +564,18 @@ describe('twom-tales golden resolutions', () => {
     ]);
     expect(r.result).toEqual({
       "roll": 5,
-      "cover": 6
+      "cover": 6,
+      "coverTrack": {
+        "trackId": "twom:track:refugees:cover",
+        "value": 6,
+        "lowest": {
+          "value": 0,
+          "inferred": true,
+          "reasoning": "Seed 000 does not reproduce the Cover track (it is on the back of the Scenario sheet). A token cannot move past the end of its track and no track in seed 000 shows a space below \"0\", so the lowest space is read as 0; give the track's min to use the printed end."
+        },
+        "highest": null,
+        "stoppedAtEnd": false
+      }
     });
     expect(r.rngState).toEqual({
       "s0": 0.4785577333532274,
@@ -539,11 +599,33 @@ describe('twom-tales golden resolutions', () => {
       "neighbours": [
         {
           "name": "Andrei",
-          "needs": 2
+          "needs": 2,
+          "needsTrack": {
+            "trackId": "twom:track:side-by-side:needs",
+            "value": 2,
+            "lowest": {
+              "value": 0,
+              "inferred": true,
+              "reasoning": "Seed 000 does not reproduce the Needs track (it is on the back of the Scenario sheet). A token cannot move past the end of its track and no track in seed 000 shows a space below \"0\", so the lowest space is read as 0; give the track's min to use the printed end."
+            },
+            "highest": null,
+            "stoppedAtEnd": false
+          }
         },
         {
           "name": "Kovačević",
-          "needs": 3
+          "needs": 3,
+          "needsTrack": {
+            "trackId": "twom:track:side-by-side:needs",
+            "value": 3,
+            "lowest": {
+              "value": 0,
+              "inferred": true,
+              "reasoning": "Seed 000 does not reproduce the Needs track (it is on the back of the Scenario sheet). A token cannot move past the end of its track and no track in seed 000 shows a space below \"0\", so the lowest space is read as 0; give the track's min to use the printed end."
+            },
+            "highest": null,
+            "stoppedAtEnd": false
+          }
         }
       ],
       "vladimirToken": "visit-the-neighbours"
@@ -563,7 +645,10 @@ describe('twom-tales golden resolutions', () => {
         "text": "Habit: discarded 1 100% Alcohol from the Storage"
       },
       {
-        "text": "Emira is hungry: Hunger 2 → 1"
+        "text": "Emira is hungry (Hunger 2, read as level 2 or 3): Hunger 2 → 1",
+        "inference": {
+          "reasoning": "Seed 000 does not define \"hungry\". Zoran's card qualifies \"wounded, ill, miserable or hungry\" with \"(level 2 or 3)\", and Emira's own card reads \"miserable (level 2 or 3)\", so hungry is read as Hunger level 2 or 3."
+        }
       },
       {
         "text": "Emira is miserable (level 2): Misery 2 → 3"
@@ -575,6 +660,11 @@ describe('twom-tales golden resolutions', () => {
       "storage": {
         "moonshine": 0,
         "alcohol": 0
+      },
+      "hungry": {
+        "value": true,
+        "inferred": true,
+        "reasoning": "Seed 000 does not define \"hungry\". Zoran's card qualifies \"wounded, ill, miserable or hungry\" with \"(level 2 or 3)\", and Emira's own card reads \"miserable (level 2 or 3)\", so hungry is read as Hunger level 2 or 3."
       }
     });
     expect(r.rngState).toEqual({
@@ -690,7 +780,10 @@ describe('twom-tales golden resolutions', () => {
         }
       },
       {
-        "text": "Draw 1 Enemy token, armed with: nothing"
+        "text": "Draw 1 Enemy token; they are armed with: nothing, Knife, Hatchet (A – nothing, B – Knife, C – Hatchet, by the letter on each token)",
+        "inference": {
+          "reasoning": "The card prints \"They are armed with: nothing, Knife, Hatchet.\" without saying which of the Desperate People carries which; the Market sheet pairs the same three with the Farmers' Enemy token letters (A – nothing, B – Knife, C – Hatchet), so the weapon of each is read from the letter on the Enemy token drawn for them."
+        }
       },
       {
         "text": "Rolled the Black die for Katia (Empathy 7): 5",
@@ -699,17 +792,41 @@ describe('twom-tales golden resolutions', () => {
       },
       {
         "text": "5 ≤ Empathy 7: no Combat (you may return 1 Exploration card to TRADE – see 355)"
+      },
+      {
+        "text": "Afterwards, shuffle this card back into the Residents deck"
       }
     ]);
     expect(r.result).toEqual({
       "countRoll": 2,
       "count": 1,
       "weapons": [
-        "nothing"
+        "nothing",
+        "Knife",
+        "Hatchet"
       ],
+      "weaponsByEnemyToken": {
+        "value": [
+          {
+            "token": "A",
+            "weapon": "nothing"
+          },
+          {
+            "token": "B",
+            "weapon": "Knife"
+          },
+          {
+            "token": "C",
+            "weapon": "Hatchet"
+          }
+        ],
+        "inferred": true,
+        "reasoning": "The card prints \"They are armed with: nothing, Knife, Hatchet.\" without saying which of the Desperate People carries which; the Market sheet pairs the same three with the Farmers' Enemy token letters (A – nothing, B – Knife, C – Hatchet), so the weapon of each is read from the letter on the Enemy token drawn for them."
+      },
       "empathyRoll": 5,
       "combat": false,
-      "script": 355
+      "script": 355,
+      "defeatedScript": 33
     });
     expect(r.rngState).toEqual({
       "s0": 0.8422563511412591,

@@ -50,6 +50,17 @@ export const LUKA_DAWN_TABLE: DieTable<boolean> = [
   { from: 8, to: 10, outcome: true, text: 'see Blood In The Snow script 2' },
 ];
 
+/** Content ids of the Scenario tracks these procedures move (pack `twom-tales`, components.json). */
+export const TRACK_IDS = {
+  lukaCondition: 'twom:track:blood-in-the-snow:luka-condition',
+  cover: 'twom:track:refugees:cover',
+  condition: 'twom:track:refugees:condition',
+  needs: 'twom:track:side-by-side:needs',
+} as const;
+
+/** 000 Blood in the Snow Dawn Phase card, its last sentence. */
+export const LUKA_DAWN_AFTERWARDS = 'Afterwards, shuffle this card back into the Visitors deck.';
+
 /** 000 Refugees setup: "Place the COVER token on the space "4"" and "the CONDITION token on the space "3"". */
 export const REFUGEES_START = { cover: 4, condition: 3 } as const;
 
