@@ -70,6 +70,23 @@ describe('the gateway when a subgraph fails', () => {
     }
   });
 
+  it('never passes on signature or address headers a client sends, only its own', async () => {
+    const { clock, gateway } = await scenario();
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [GATEWAY_CLIENT_ADDRESS_HEADER]: '198.51.100.23',
+        [GATEWAY_SIGNATURE_HEADER]: 't=1,v1=' + '0'.repeat(64),
+      },
+      body: JSON.stringify({ query: '{ serverTime }' }),
+    });
+    expect(response.status).toBe(200);
+    const { headers, body } = clock.received.at(-1)!;
+    expect(headers[GATEWAY_CLIENT_ADDRESS_HEADER]).toBe('127.0.0.1');
+    expect(verifyGatewaySignature(SIGNING_SECRET, headers[GATEWAY_SIGNATURE_HEADER], body, '127.0.0.1')).toEqual({ valid: true });
+  });
+
   it('serves the other subgraph’s fields when one is stopped, with SERVICE_UNAVAILABLE at the failed field', async () => {
     const { clock, gateway } = await scenario();
     await clock.stop();
