@@ -1,5 +1,7 @@
 import { AnyProcedureDescriptor } from '../../procedure-descriptor';
 import { twomCarryingCapacityProcedure } from './carry';
+import { twomCrimeWaveProcedure } from './crime-wave';
+import { twomDawnDrawsProcedure, twomNarrativeActionChoiceProcedure } from './dawn';
 import { twomDuskProcedure } from './dusk';
 import { twomEventDeckProcedure } from './event-deck';
 import { twomNightAssignmentProcedure } from './night';
@@ -10,6 +12,8 @@ import { twomSetupProcedure } from './setup';
 
 export * from './black-die';
 export * from './carry';
+export * from './crime-wave';
+export * from './dawn';
 export * from './dusk';
 export * from './event-deck';
 export * from './night';
@@ -31,4 +35,7 @@ export const twomDescriptors: readonly AnyProcedureDescriptor[] = [
   twomNoiseRollProcedure,
   twomCarryingCapacityProcedure,
   twomNightRaidProcedure,
+  twomCrimeWaveProcedure,
+  twomDawnDrawsProcedure,
+  twomNarrativeActionChoiceProcedure,
 ];

@@ -74,4 +74,20 @@ export const twomExamples = {
       { name: 'Anton', combatDie: { name: 'unarmed Combat die', faces: [0, 0, 0, 1, 1, 1] } },
     ],
   },
+  'twom.crime-wave': {
+    separatedNightRaids: ['Red Night Raid 1', 'Red Night Raid 2'],
+    separatedResidents: ['Red Resident 1'],
+    chosen: ['Red Night Raid 2', 'Red Resident 1'],
+    nightRaidsDeck: ['Night Raid 1', 'Night Raid 2', 'Night Raid 3'],
+    residentsDeck: ['Resident 1', 'Resident 2'],
+  },
+  'twom.dawn-draws': {
+    fateDeck: ['Fate 1', 'Fate 2', 'Fate 3', 'Fate 4'],
+    narrativeActionDeck: ['Narrative Action 1', 'Narrative Action 2', 'Narrative Action 3', 'Narrative Action 4'],
+  },
+  'twom.narrative-action-choice': {
+    options: ['Narrative Action 2', 'Narrative Action 4'],
+    chosen: 'Narrative Action 4',
+    narrativeActionDeck: ['Narrative Action 1', 'Narrative Action 3'],
+  },
 } as const;

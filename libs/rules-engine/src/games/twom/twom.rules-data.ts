@@ -134,3 +134,12 @@ export const PICK_LOCK_TABLE: DieTable<LockOutcome> = [
   { from: 1, to: 3, outcome: 'no-effect', text: 'no effect' },
   { from: 4, to: 10, outcome: 'opened', text: 'discard the Lockpick and resolve the back of the Locked Door card' },
 ];
+
+/** 001 Night Raid, Crime Wave: "shuffle 2 of them (in any combination) back into their respective decks." */
+export const CRIME_WAVE_CARDS = 2;
+
+/** 001 Dawn: "Draw and resolve 1 Fate Card". */
+export const FATE_CARDS_AT_DAWN = 1;
+
+/** 001 Dawn: "Draw 2 Narrative Action cards, read them, choose one, and shuffle the other back into the deck." */
+export const NARRATIVE_ACTION_CARDS_AT_DAWN = 2;
