@@ -30,17 +30,21 @@ function describeFailure(result: ReturnType<typeof runComposeConfig>): string {
 describe('docker-compose config', () => {
   jest.setTimeout(90_000);
 
-  it('accepts docker-compose.yml with the built-in local defaults', () => {
-    const result = runComposeConfig();
-    expect({ status: result.status, output: result.status === 0 ? '' : describeFailure(result) }).toEqual({
-      status: 0,
-      output: '',
-    });
+  const SECRETS = { JWT_SECRET: 'j'.repeat(48), GATEWAY_SIGNING_SECRET: 'g'.repeat(48) };
+
+  it('refuses to resolve without the shared secrets, saying what to set', () => {
+    for (const missing of Object.keys(SECRETS)) {
+      const env: Record<string, string> = { ...SECRETS };
+      delete env[missing];
+      // An inherited value would hide the missing one.
+      const result = runComposeConfig({ ...env, [missing]: '' });
+      expect({ missing, status: result.status }).toEqual({ missing, status: 1 });
+      expect(result.stderr).toContain(`set ${missing} to at least 32 random characters`);
+    }
   });
 
-  it('takes JWT_SECRET and the database password from the environment when set', () => {
-    const secret = 'x'.repeat(48);
-    const result = runComposeConfig({ JWT_SECRET: secret, POSTGRES_PASSWORD: 'from-the-environment' }, false);
+  it('accepts docker-compose.yml once the secrets are set, and takes them and the database password from the environment', () => {
+    const result = runComposeConfig({ ...SECRETS, POSTGRES_PASSWORD: 'from-the-environment' }, false);
     expect({ status: result.status, output: result.status === 0 ? '' : describeFailure(result) }).toEqual({
       status: 0,
       output: '',
@@ -48,7 +52,14 @@ describe('docker-compose config', () => {
     const resolved = parse(result.stdout) as {
       services: Record<string, { environment?: Record<string, string> }>;
     };
-    expect(resolved.services.gateway.environment?.JWT_SECRET).toBe(secret);
+    for (const [name, service] of Object.entries(resolved.services)) {
+      if (name === 'postgres' || name === 'redis') continue;
+      expect({ name, jwt: service.environment?.JWT_SECRET, signing: service.environment?.GATEWAY_SIGNING_SECRET }).toEqual({
+        name,
+        jwt: SECRETS.JWT_SECRET,
+        signing: SECRETS.GATEWAY_SIGNING_SECRET,
+      });
+    }
     expect(resolved.services.accounts.environment?.DATABASE_URL).toContain(':from-the-environment@');
   });
 });

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { parse, parseAllDocuments } from 'yaml';
-import { DEFAULT_PORTS } from '@scriptbook/platform';
+import { DEFAULT_PORTS, METRICS_PORT_DISTANCE } from '@scriptbook/platform';
 import { PLATFORM_PIECES } from '../../scripts/platform-pieces';
 
 const ROOT = join(__dirname, '..', '..');
@@ -30,6 +30,8 @@ const NO_DATABASE = ['gateway', 'content', 'rules'];
 const COMPOSE_INFRA = ['postgres', 'redis'];
 const RUNTIME_PATHS = './scripts/runtime-paths.js';
 const NAME_LABEL = 'app.kubernetes.io/name';
+const SHARED_SECRETS = ['JWT_SECRET', 'GATEWAY_SIGNING_SECRET'];
+const metricsPortOf = (app: string) => APP_PORTS[app] + METRICS_PORT_DISTANCE;
 
 /** Source file a process is started from: APIs run main.ts, `<svc>-worker` runs `<svc>`'s worker.ts. */
 function expectedEntrypoint(app: string): string {
@@ -59,7 +61,7 @@ function expectNodeWithRuntimePaths(command: unknown, where: string): void {
 interface K8sDoc {
   apiVersion?: string;
   kind?: string;
-  metadata?: { name?: string; namespace?: string; labels?: Record<string, string> };
+  metadata?: { name?: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec?: any;
   data?: Record<string, string>;
   stringData?: Record<string, string>;
@@ -126,6 +128,7 @@ const services = ofKind('Service');
 const hpas = ofKind('HorizontalPodAutoscaler');
 const jobs = ofKind('Job');
 const configMaps = ofKind('ConfigMap');
+const networkPolicies = ofKind('NetworkPolicy');
 const secretTemplates = templates.filter(({ doc }) => doc.kind === 'Secret').map(({ doc }) => doc);
 
 const deploymentNamed = (name: string) => deployments.find((d) => d.metadata?.name === name);
@@ -260,6 +263,15 @@ describe('kustomize base (k8s/)', () => {
       expect(envValueOf(container, 'PORT')).toBe(String(APP_PORTS[app]));
     });
 
+    it('serves metrics on a named port of their own, tells the process so, and points the scrape annotation at it', () => {
+      const container = mainContainerOf(deployment);
+      expect(resolvePort(container, 'metrics')).toBe(metricsPortOf(app));
+      expect(envValueOf(container, 'METRICS_PORT')).toBe(String(metricsPortOf(app)));
+      const annotations = deployment?.spec?.template?.metadata?.annotations ?? {};
+      expect(annotations['prometheus.io/port']).toBe(String(metricsPortOf(app)));
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+    });
+
     it('has liveness on /health/live and readiness on /health/ready, on a declared port', () => {
       for (const container of (deployment ? containersOf(deployment) : [])) {
         const where = `${app}/${container.name}`;
@@ -286,7 +298,7 @@ describe('kustomize base (k8s/)', () => {
     it('gets the environment its role needs', () => {
       const container = mainContainerOf(deployment);
       const names = envNamesOf(container);
-      for (const required of ['NODE_ENV', 'HOST', 'PORT', 'JWT_SECRET']) {
+      for (const required of ['NODE_ENV', 'HOST', 'PORT', 'METRICS_PORT', ...SHARED_SECRETS]) {
         expect({ app, required, present: names.has(required) }).toEqual({ app, required, present: true });
       }
       expect(envValueOf(container, 'NODE_ENV')).toBe('production');
@@ -325,6 +337,20 @@ describe('kustomize base (k8s/)', () => {
         expect(resolvePort(container, port.targetPort ?? port.port)).toBe(APP_PORTS[app]);
       }
     });
+  });
+
+  it('exposes no metrics port in any Service', () => {
+    for (const service of services) {
+      const deployment = deployments.find((d) =>
+        Object.entries(service.spec?.selector ?? {}).every(([key, value]) => d.spec?.template?.metadata?.labels?.[key] === value),
+      );
+      const container = mainContainerOf(deployment);
+      for (const port of (service.spec?.ports ?? []) as { port?: number; targetPort?: number | string }[]) {
+        const target = resolvePort(container, port.targetPort ?? port.port);
+        expect({ service: service.metadata?.name, target }).not.toEqual({ service: service.metadata?.name, target: resolvePort(container, 'metrics') });
+        expect(port.targetPort).not.toBe('metrics');
+      }
+    }
   });
 
   describe.each(APIS)('HorizontalPodAutoscaler for %s', (app) => {
@@ -414,6 +440,117 @@ describe('kustomize base (k8s/)', () => {
   });
 });
 
+// ------------------------------------------------------- network policies
+
+interface PolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+  namespaceSelector?: { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+  ipBlock?: { cidr?: string };
+}
+interface IngressRule {
+  from?: PolicyPeer[];
+  ports?: { port?: number | string; protocol?: string }[];
+}
+
+const podLabelsOf = (app: string): Record<string, string> => deploymentNamed(app)?.spec?.template?.metadata?.labels ?? {};
+
+/** matchLabels only: a selector this test cannot evaluate (matchExpressions) counts as selecting nothing it can vouch for. */
+function selects(selector: PolicyPeer['podSelector'], labels: Record<string, string>): boolean {
+  if (!selector || selector.matchExpressions?.length) return false;
+  return Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+}
+
+const policiesFor = (app: string) =>
+  networkPolicies.filter((policy) => policy.spec?.policyTypes?.includes('Ingress') && selects(policy.spec?.podSelector ?? {}, podLabelsOf(app)));
+
+const ingressRulesFor = (app: string): IngressRule[] => policiesFor(app).flatMap((policy) => (policy.spec?.ingress ?? []) as IngressRule[]);
+
+/** Whether a rule applies to a port of the app's container: no ports listed means every port. */
+function covers(rule: IngressRule, app: string, port: number): boolean {
+  if (!rule.ports || rule.ports.length === 0) return true;
+  const container = mainContainerOf(deploymentNamed(app));
+  return rule.ports.some((entry) => resolvePort(container, entry.port) === port);
+}
+
+/** A peer admitting gateway pods in this namespace, and no other workload's pods. */
+function admitsOnlyGateway(peer: PolicyPeer): boolean {
+  if (peer.namespaceSelector || peer.ipBlock || !peer.podSelector) return false;
+  if (Object.keys(peer.podSelector.matchLabels ?? {}).length === 0) return false;
+  return APPS.every((app) => selects(peer.podSelector, podLabelsOf(app)) === (app === 'gateway'));
+}
+
+describe('network policies (k8s/)', () => {
+  it('deny all ingress to the namespace\'s pods unless allowed', () => {
+    const defaultDeny = networkPolicies.filter(
+      (policy) =>
+        Object.keys(policy.spec?.podSelector?.matchLabels ?? {}).length === 0 &&
+        !policy.spec?.podSelector?.matchExpressions?.length &&
+        policy.spec?.policyTypes?.includes('Ingress') &&
+        (policy.spec?.ingress ?? []).length === 0,
+    );
+    expect(defaultDeny.map((policy) => policy.metadata?.name)).toHaveLength(1);
+  });
+
+  it('are all networking.k8s.io/v1', () => {
+    expect(networkPolicies.length).toBeGreaterThan(0);
+    for (const policy of networkPolicies) expect({ name: policy.metadata?.name, apiVersion: policy.apiVersion }).toEqual({ name: policy.metadata?.name, apiVersion: 'networking.k8s.io/v1' });
+  });
+
+  describe.each(SUBGRAPHS)('subgraph %s', (app) => {
+    it('is selected by an ingress policy', () => {
+      expect(policiesFor(app).length).toBeGreaterThan(0);
+    });
+
+    it('admits only the gateway\'s pods on its API port', () => {
+      const rules = ingressRulesFor(app).filter((rule) => covers(rule, app, APP_PORTS[app]));
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) {
+        expect({ app, sources: (rule.from ?? []).length > 0 }).toEqual({ app, sources: true });
+        for (const peer of rule.from ?? []) expect({ app, peer, onlyGateway: admitsOnlyGateway(peer) }).toEqual({ app, peer, onlyGateway: true });
+      }
+    });
+  });
+
+  it('let anyone reach the gateway\'s API port, from outside the cluster too', () => {
+    const open = ingressRulesFor('gateway').filter(
+      (rule) => covers(rule, 'gateway', APP_PORTS.gateway) && (!rule.from || rule.from.length === 0 || rule.from.some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0')),
+    );
+    expect(open.length).toBeGreaterThan(0);
+  });
+
+  it.each(WORKERS)('admit nothing to worker %s\'s health port (the kubelet probes it from the node)', (app) => {
+    expect(policiesFor(app).length).toBeGreaterThan(0);
+    expect(ingressRulesFor(app).filter((rule) => covers(rule, app, APP_PORTS[app]))).toEqual([]);
+  });
+
+  it.each(APPS)('open %s\'s metrics port to the monitoring namespace only', (app) => {
+    const rules = ingressRulesFor(app).filter((rule) => covers(rule, app, metricsPortOf(app)));
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect((rule.from ?? []).length).toBeGreaterThan(0);
+      for (const peer of rule.from ?? []) {
+        expect({ app, peer: Object.keys(peer).sort(), labels: Object.keys(peer.namespaceSelector?.matchLabels ?? {}).length > 0 }).toEqual({
+          app,
+          peer: ['namespaceSelector'],
+          labels: true,
+        });
+      }
+    }
+  });
+
+  it('only open ports the selected pods declare', () => {
+    for (const policy of networkPolicies) {
+      const selected = APPS.filter((app) => selects(policy.spec?.podSelector ?? {}, podLabelsOf(app)));
+      for (const rule of (policy.spec?.ingress ?? []) as IngressRule[]) {
+        for (const entry of rule.ports ?? []) {
+          const declared = selected.some((app) => resolvePort(mainContainerOf(deploymentNamed(app)), entry.port) !== undefined);
+          expect({ policy: policy.metadata?.name, port: entry.port, declared }).toEqual({ policy: policy.metadata?.name, port: entry.port, declared: true });
+        }
+      }
+    }
+  });
+});
+
 describe('docker-compose.yml', () => {
   it('defines Postgres 16 and Redis 7 with healthchecks', () => {
     expect(composeServices.postgres?.image).toMatch(/^postgres:16/);
@@ -471,13 +608,12 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('takes JWT_SECRET from the environment with an obviously fake local default', () => {
-    const match = /\$\{JWT_SECRET:-([^}]*)\}/.exec(composeText);
-    expect(match).not.toBeNull();
-    const fallback = match![1];
-    expect(fallback.length).toBeGreaterThanOrEqual(32);
-    expect(fallback).toMatch(/local|dev|change|not-for-production/i);
-    for (const app of APPS) expect(composeEnv(composeServices[app] ?? {}).JWT_SECRET).toBeDefined();
+  it('holds no secret: every app requires JWT_SECRET and GATEWAY_SIGNING_SECRET from the environment', () => {
+    for (const name of SHARED_SECRETS) {
+      expect(composeText).toMatch(new RegExp(`\\$\\{${name}:\\?[^}]+\\}`));
+      expect(composeText).not.toMatch(new RegExp(`\\$\\{${name}:?-`));
+      for (const app of APPS) expect({ app, name, set: composeEnv(composeServices[app] ?? {})[name] !== undefined }).toEqual({ app, name, set: true });
+    }
   });
 
   it('publishes the gateway on 4000 and nothing else', () => {
@@ -485,7 +621,8 @@ describe('docker-compose.yml', () => {
       .filter(([, service]) => (service.ports ?? []).length > 0)
       .map(([name]) => name);
     expect(published).toEqual(['gateway']);
-    expect((composeServices.gateway?.ports ?? []).map(String)).toContain('4000:4000');
+    // The API port only: metrics stay inside the compose network.
+    expect((composeServices.gateway?.ports ?? []).map(String)).toEqual(['4000:4000']);
   });
 
   it('starts the gateway after every subgraph and points it at them', () => {
