@@ -231,6 +231,13 @@ describe('content subgraph', () => {
     const segments = blizzard.textSegments.flatMap((printed: { segments: unknown[] }) => printed.segments);
     expect(segments).toContainEqual({ kind: 'ICON', text: '[yellow item icon]', iconId: 'stalker-zs:icon:yellow', icon: { id: 'stalker-zs:icon:yellow' } });
 
+    const camp = (await query(`{ flooded: card(id: "stalker-zs:card:setup:flooded-room") { tags ... on ZsCard { tagsKnown } }
+      camp: card(id: "stalker-zs:card:setup:abandoned-stalker-camp") { ... on ZsCard { tagsKnown scoreModifier { plus minus basis reasoning } } }
+      thicket: card(id: "stalker-zs:card:setup:mysterious-thicket") { ... on ZsCard { scoreModifier { basis reasoning } } } }`)).data!;
+    expect(camp.flooded).toEqual({ tags: [], tagsKnown: false });
+    expect(camp.camp.scoreModifier).toMatchObject({ plus: 0, minus: 0, basis: 'inferred', reasoning: expect.stringContaining('no icon is read as zero') });
+    expect(camp.thicket.scoreModifier).toEqual({ basis: 'printed', reasoning: null });
+
     const script = (await query(`{ script(gameId: "stalker-zs", number: 42) { text links { faceId }
       segments { kind text iconId targetId target { ... on Script { number } } } } }`)).data!.script;
     expect(script.links).toEqual([{ faceId: 'stalker-zs:icon:blue-circle' }, { faceId: 'stalker-zs:icon:yellow' }]);

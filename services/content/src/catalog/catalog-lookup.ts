@@ -65,13 +65,12 @@ export function withLazyLinks<T extends Record<string, unknown>>(fields: T): T {
   return view as T;
 }
 
-export function linkView(link: ZsLink, gameId: string, lookup: CatalogLookup): LinkView {
+export function linkView(link: ZsLink, lookup: CatalogLookup): LinkView {
   const targetId = link.type === 'external' ? null : link.target;
-  const face = link.type === 'die-face' ? link.face : null;
   return withLazyLinks({
     type: link.type,
-    face,
-    faceId: face === null ? null : (lookup.icons(gameId).canonicalId(face) ?? null),
+    face: link.type === 'die-face' ? link.face : null,
+    faceId: link.type === 'die-face' ? link.faceId : null,
     label: link.type === 'choice' ? link.label : null,
     targetId,
     target: one(lookup, targetId),

@@ -10,11 +10,11 @@ const implementsCard = () => [CardInterface, ContentItemInterface];
 export class ZsScoreModifier {
   @Field(() => Int, { description: 'How many [blue plus icon] (decreased difficulty) the card shows.' }) plus!: number;
   @Field(() => Int, { description: 'How many [red minus icon] (increased difficulty) the card shows.' }) minus!: number;
-  @Field(() => String, {
-    nullable: true,
-    description: '`printed` when the seed shows these counts, `inferred` when they are a reading (see reasoning); null where the pack does not say.',
+  @Field({
+    description:
+      '`printed` when the seed shows these counts; `inferred` when they are a reading the seed does not state (a header with no icon read as zero), explained in `reasoning`. Tell the two apart when showing a zero.',
   })
-  basis!: string | null;
+  basis!: string;
   @Field(() => String, { nullable: true, description: 'Why an inferred modifier was read this way; null for a printed one.' })
   reasoning!: string | null;
 }
@@ -52,11 +52,10 @@ export class ZsCardAction {
 export class ZsCard extends CardInterface {
   @Field(() => Int, { nullable: true, description: "The Special deck's 1-10 corner number, used only to randomise setup." })
   randomNumber!: number | null;
-  @Field(() => Boolean, {
-    nullable: true,
-    description: 'False where the seed does not print the card, so empty `tags` mean unknown rather than none; null where the pack does not say.',
+  @Field({
+    description: 'False where the seed does not print the card: its `tags` are then unknown, not absent, and must not be read as "no tags".',
   })
-  tagsKnown!: boolean | null;
+  tagsKnown!: boolean;
   @Field(() => ZsScoreModifier, { nullable: true, description: 'The score icons above the title; null where the deck has none or the seed does not show them.' })
   scoreModifier!: ZsScoreModifier | null;
   @Field(() => [String], { description: 'The Setup section, line by line as printed.' }) setup!: string[];

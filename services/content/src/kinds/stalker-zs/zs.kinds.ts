@@ -6,7 +6,7 @@ import { ZsCard, ZsHelpCard } from './zs-card.model';
 import { ZsComponent, ZsEventTag, ZsMap, ZsScoring, ZsToken } from './zs-kinds.model';
 import { ZsScenario } from './zs-scenario.model';
 
-type FaceOutcome = { faces: string[]; text: string };
+type FaceOutcome = { faces: string[]; faceIds: string[]; text: string };
 
 /** Stalker counts are record keys in the pack; the graph lists them in order. */
 export function enemiesByStalkerCount(byStalkerCount: Partial<Record<string, unknown[]>>) {
@@ -30,23 +30,14 @@ export function zsCardTexts(item: ItemOfKind<'zs-card'>): string[] {
 }
 
 function outcomeView(item: ItemOfKind<'zs-card'>, outcome: FaceOutcome, lookup: CatalogLookup) {
-  const icons = lookup.icons(item.gameId);
-  return {
-    faces: outcome.faces,
-    faceIds: outcome.faces.map((face) => icons.canonicalId(face)!),
-    text: outcome.text,
-    segments: lookup.segmentsOf(item, outcome.text),
-  };
+  return { ...outcome, segments: lookup.segmentsOf(item, outcome.text) };
 }
 
 function cardFields(item: ItemOfKind<'zs-card'>, lookup: CatalogLookup) {
   const icons = lookup.icons(item.gameId);
-  const modifier = item.scoreModifier as (typeof item.scoreModifier & { basis?: string; reasoning?: string | null }) | null;
   return {
     deck: one(lookup, item.deckId),
     texts: zsCardTexts(item),
-    tagsKnown: (item as { tagsKnown?: boolean }).tagsKnown ?? null,
-    scoreModifier: modifier && { ...modifier, basis: modifier.basis ?? null, reasoning: modifier.reasoning ?? null },
     actions: item.actions.map((action) => ({
       ...action,
       costIconId: icons.canonicalId(action.cost) ?? null,
@@ -56,7 +47,7 @@ function cardFields(item: ItemOfKind<'zs-card'>, lookup: CatalogLookup) {
       always: item.fateTriggers.always,
       byFace: item.fateTriggers.byFace.map((outcome) => outcomeView(item, outcome, lookup)),
     },
-    links: item.links.map((link) => linkView(link, item.gameId, lookup)),
+    links: item.links.map((link) => linkView(link, lookup)),
   };
 }
 
@@ -98,7 +89,7 @@ export const ZS_KINDS: KindEntries<
   },
   'zs-card': { type: ZsCard, groups: ['card'], entity: true, view: cardFields },
   'zs-scenario': { type: ZsScenario, groups: ['scenario'], entity: true, view: scenarioFields },
-  'zs-map': { type: ZsMap, groups: ['map'], view: (item, lookup) => ({ layout: linkView(item.layout, item.gameId, lookup) }) },
-  'zs-script': { type: Script, entity: true, view: (item, lookup) => ({ links: item.links.map((link) => linkView(link, item.gameId, lookup)) }) },
+  'zs-map': { type: ZsMap, groups: ['map'], view: (item, lookup) => ({ layout: linkView(item.layout, lookup) }) },
+  'zs-script': { type: Script, entity: true, view: (item, lookup) => ({ links: item.links.map((link) => linkView(link, lookup)) }) },
   'zs-scoring': { type: ZsScoring, view: (item) => ({ lines: item.text }) },
 };
