@@ -92,38 +92,30 @@ describe('stalker-zs golden resolutions', () => {
     "setupCards": [
       {
         "slot": 1,
-        "card": {
-          "id": "stalker-zs:card:setup:dead-body",
-          "name": "Dead Body",
-          "tags": null,
-          "tagsKnown": false
-        },
-        "note": "The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again)."
+        "card": null,
+        "note": "A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again)."
       },
       {
         "slot": 2,
-        "card": {
-          "id": "stalker-zs:card:setup:radioactive-tunnel",
-          "name": "Radioactive Tunnel",
-          "tags": null,
-          "tagsKnown": false
-        },
-        "note": "The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again)."
+        "card": null,
+        "note": "A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again)."
       },
       {
         "slot": 3,
-        "card": {
-          "id": "stalker-zs:card:setup:toxic-cloud",
-          "name": "Toxic Cloud",
-          "tags": null,
-          "tagsKnown": false
-        },
-        "note": "The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again)."
+        "card": null,
+        "note": "A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again)."
       },
       {
         "slot": 4,
-        "card": null,
-        "note": "A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again)."
+        "card": {
+          "id": "stalker-zs:card:setup:abandoned-stalker-camp",
+          "name": "Abandoned Stalker Camp",
+          "tags": [
+            "This Room"
+          ],
+          "tagsKnown": true
+        },
+        "note": null
       }
     ],
     "setupDiscards": [],
@@ -177,10 +169,9 @@ describe('stalker-zs golden resolutions', () => {
     "stalkerEntrance": null,
     "valueTarget": null,
     "checks": [
-      "Step 3, Setup card 1: The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again).",
-      "Step 3, Setup card 2: The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again).",
-      "Step 3, Setup card 3: The seed does not print its tags: check at the table that it repeats no tag of the others (if it does, discard it and draw again).",
-      "Step 3, Setup card 4: A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again).",
+      "Step 3, Setup card 1: A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again).",
+      "Step 3, Setup card 2: A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again).",
+      "Step 3, Setup card 3: A Setup card the seed does not print: draw one at the table from the Setup deck without the cards this setup names, then check that it repeats no tag of the others (if it does, discard it and draw again).",
       "Step 7: draw 8 random cards from the Zone Survival Event deck"
     ],
     "gaps": [
@@ -226,27 +217,27 @@ describe('stalker-zs golden resolutions', () => {
       }
     },
     {
-      "text": "Setup card 1: Dead Body",
-      "detail": {
-        "cardId": "stalker-zs:card:setup:dead-body"
-      }
-    },
-    {
-      "text": "Setup card 2: Radioactive Tunnel",
-      "detail": {
-        "cardId": "stalker-zs:card:setup:radioactive-tunnel"
-      }
-    },
-    {
-      "text": "Setup card 3: Toxic Cloud",
-      "detail": {
-        "cardId": "stalker-zs:card:setup:toxic-cloud"
-      }
-    },
-    {
-      "text": "Setup card 4: a card the seed does not print (drawn at the table)",
+      "text": "Setup card 1: a card the seed does not print (drawn at the table)",
       "detail": {
         "cardId": null
+      }
+    },
+    {
+      "text": "Setup card 2: a card the seed does not print (drawn at the table)",
+      "detail": {
+        "cardId": null
+      }
+    },
+    {
+      "text": "Setup card 3: a card the seed does not print (drawn at the table)",
+      "detail": {
+        "cardId": null
+      }
+    },
+    {
+      "text": "Setup card 4: Abandoned Stalker Camp",
+      "detail": {
+        "cardId": "stalker-zs:card:setup:abandoned-stalker-camp"
       }
     },
     {
@@ -273,10 +264,10 @@ describe('stalker-zs golden resolutions', () => {
   ],
   "seed": "golden:stalker-zs.setup",
   "rngState": {
-    "s0": 0.5030486120376736,
-    "s1": 0.08021270972676575,
-    "s2": 0.053000909741967916,
-    "c": 1474361
+    "s0": 0.7442863106261939,
+    "s1": 0.3464558084961027,
+    "s2": 0.010713459691032767,
+    "c": 1757737
   }
 });
   });

@@ -1,4 +1,3 @@
-import { shuffleDeck } from '../../deck/deck';
 import { Random } from '../../rng/random';
 import { Transcript } from '../../transcript';
 import { ZS_SETUP_CARD_COUNT, ZsSetupDrawRule } from './zs.rules-data';
@@ -51,6 +50,40 @@ export interface ZsSetupDraw {
 
 export const tagKey = (tag: string): string => tag.trim().toLowerCase();
 
+/**
+ * A shuffled deck dealt from the top, shuffled only as far as it is dealt:
+ * each card drawn is uniform among those left, exactly as from a fully
+ * shuffled deck, but four draws cost four random numbers, not fifty-four.
+ */
+export class ShuffledDeck<T> {
+  /** Places whose card moved, by index; the deck itself is shared and never copied. */
+  private readonly moved = new Map<number, T>();
+  private left: number;
+
+  constructor(
+    private readonly cards: readonly T[],
+    private readonly random: Random,
+  ) {
+    this.left = cards.length;
+  }
+
+  isEmpty(): boolean {
+    return this.left === 0;
+  }
+
+  draw(): T {
+    const i = this.random.int(0, this.left - 1);
+    const card = this.at(i);
+    this.left--;
+    this.moved.set(i, this.at(this.left));
+    return card;
+  }
+
+  private at(i: number): T {
+    return this.moved.has(i) ? this.moved.get(i)! : this.cards[i];
+  }
+}
+
 export function bindSetupDeck(cards: readonly { id: string; name: string; tags: readonly string[]; tagsKnown?: boolean }[], boxSize: number | null): BoundSetupDeck {
   const held = cards.map((c) => {
     const known = c.tagsKnown !== false;
@@ -82,7 +115,8 @@ export function drawSetupCards(
   random: Random,
   transcript: Transcript,
 ): ZsSetupDraw {
-  const rest = shuffleDeck(deck.entries, random, { label: 'Setup deck', transcript }).slice();
+  const rest = new ShuffledDeck(deck.entries, random);
+  transcript.add(`Shuffled the Setup deck (${deck.size} cards)`, { detail: { operation: 'shuffle', size: deck.size } });
   const slots: ZsSetupSlot[] = [];
   const discarded: ZsSetupDiscard[] = [];
   const used = new Set<string>();
@@ -101,8 +135,8 @@ export function drawSetupCards(
       drawFourthWithTag(rest, slots, rule, used, accept, transcript);
       break;
     }
-    if (rest.length === 0) throw new Error('the Setup deck ran out before four cards with no repeated tag were drawn');
-    const card = rest.shift()!;
+    if (rest.isEmpty()) throw new Error('the Setup deck ran out before four cards with no repeated tag were drawn');
+    const card = rest.draw();
     if (card === null) {
       accept(null, NOT_IN_PACK + (scenarioNote(null) ?? ''));
       continue;
@@ -154,7 +188,7 @@ function scenarioRejects(card: HeldSetupCard, rule: ZsSetupDrawRule, judged: Rea
  * the table carries on, since that card may be the one.
  */
 function drawFourthWithTag(
-  rest: (HeldSetupCard | null)[],
+  rest: ShuffledDeck<HeldSetupCard | null>,
   slots: readonly ZsSetupSlot[],
   rule: Extract<ZsSetupDrawRule, { kind: 'fourth-with-tag' }>,
   used: ReadonlySet<string>,
@@ -168,7 +202,8 @@ function drawFourthWithTag(
     : ` This applies only if none of the first three has the ${rule.tag} tag; the seed does not print every one of their tags, so check them at the table, and if one has it, draw the fourth card normally instead.`;
   transcript.add(`None of the first three shows a ${rule.tag} tag: "${rule.quote}"`);
   let checked = 0;
-  for (const card of rest) {
+  while (!rest.isEmpty()) {
+    const card = rest.draw();
     if (card === null || card.tagKeys === null) {
       accept(
         null,

@@ -1,7 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ContentItemLike } from '../../procedure-descriptor';
+import { Random } from '../../rng/random';
 import { zoneSurvivalSetupProcedure as setupProcedure } from './zs.setup';
+import { ShuffledDeck } from './zs.setup-deck';
 import { ruleError, withWholeEventDeck, zsRunner } from './zs.spec-fixtures';
 import { loadZsPack, ZS_PACK_DIR } from './zs.test-pack';
 
@@ -34,6 +36,19 @@ const crowdedSetup = (slug: string, seed: string, extra = {}) =>
 const names = (r: any): string[] => r.setupCards.map((s: any) => s.card?.name);
 
 describe('stalker-zs setup: Step 3 on the box deck (seed 004)', () => {
+  it('a deck shuffled as far as it is dealt deals every card once, each first card about equally often', () => {
+    const cards = Array.from({ length: 10 }, (_, i) => i);
+    const firsts = new Array(10).fill(0);
+    for (let s = 0; s < 5000; s++) {
+      const deck = new ShuffledDeck(cards, Random.fromSeed(`deal-${s}`));
+      const dealt: number[] = [];
+      while (!deck.isEmpty()) dealt.push(deck.draw());
+      expect([...dealt].sort((a, b) => a - b)).toEqual(cards);
+      firsts[dealt[0]]++;
+    }
+    for (const n of firsts) expect(n / 5000).toBeCloseTo(0.1, 1);
+  });
+
   it('"you draw four unique game elements from a pool of 55 different Setup cards": the 45 the seed never prints stay in the deck as an explicit gap', () => {
     const r = setup('elimination', 2);
     expect(r.setupDeck).toEqual({ size: 55, inPack: 10, notInPack: 45 });
