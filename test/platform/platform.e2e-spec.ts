@@ -170,7 +170,7 @@ describe('the platform end to end, through the gateway', () => {
 
   it('sets up a Zone Survival scenario through its typed query, the same for the same seed', async () => {
     const query = `{ zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:recon-in-force", stalkerCount: 3, seed: "e2e" }) {
-      seed transcript { text } result { setupCards { id } } } }`;
+      seed transcript { text } result { setupCards { slot card { id } } } } }`;
     const first = await graphql(GATEWAY, query);
     expect(first.errors).toBeUndefined();
     expect(first.data!.zoneSurvivalSetup.result.setupCards).toHaveLength(4);
