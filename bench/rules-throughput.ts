@@ -1,53 +1,114 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { bindZsContent, ContentItemLike, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
+import { bindZsContent, ContentItemLike, Random, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
 import { runLoad, warmUp } from './lib/load';
-import { DIRECT_CALLS, startPiece, stopPiece } from './lib/platform-processes';
+import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-processes';
 
 /**
- * Zone Survival setups per second, in process and through the rules
- * subgraph (its own process, as deployed), measured in the same run. The
- * ratio says what GraphQL, HTTP and content mapping cost on top of the rules.
+ * Zone Survival setups, measured two ways in one run, each against the
+ * baseline it must keep up with:
+ *  - served: setups per second through the rules subgraph (HTTP, its own
+ *    process, the path clients use) against the content subgraph's
+ *    `scenario(id)` rate on the same machine; target ≥ 0.8;
+ *  - in process: the engine's setup against a bare shuffle-and-draw of the
+ *    same Setup deck written here (seeded generator, shuffle, take 4, no
+ *    rules, no transcript); target ≥ 0.25.
+ * Served runs alternate rules and content over several rounds and report the
+ * median ratio, as the content benchmark does: the machine's rate drifts.
  */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MS ?? 30_000);
+const IN_PROCESS_SETUPS = Number(process.env.BENCH_SETUPS ?? 50_000);
+const SERVED_TARGET = 0.8;
+const IN_PROCESS_TARGET = 0.25;
+const SETUP_CARDS = 4;
+const SCENARIO_ID = 'stalker-zs:scenario:elimination';
 
 const packDir = path.join(__dirname, '../libs/content/packs/stalker-zs');
 const items: ContentItemLike[] = ['scenarios.json', 'cards.json', 'rules.json'].flatMap(
   (file) => JSON.parse(fs.readFileSync(path.join(packDir, file), 'utf8')).items,
 );
 
-function inProcessRate(count: number): number {
-  // The same content the subgraph binds at start.
-  const content = bindZsContent(items);
+const SETUP_QUERY = JSON.stringify({
+  query: `query { zoneSurvivalSetup(input: { scenarioId: "${SCENARIO_ID}", stalkerCount: 2 }) {
+    seed result { setupCards { slot card { id } } } transcript { text } } }`,
+});
+const SCENARIO_QUERY = JSON.stringify({
+  query: `query Scenario($id: ID!) { scenario(id: $id) { id name gameId summary setupSteps { order title lines } victoryConditions defeatConditions } }`,
+  variables: { id: SCENARIO_ID },
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function perSecond(count: number, body: (i: number) => unknown): number {
+  for (let i = 0; i < 2_000; i++) body(i);
   const started = process.hrtime.bigint();
-  for (let i = 0; i < count; i++) {
-    runProcedure(zoneSurvivalSetupProcedure, { scenarioId: 'stalker-zs:scenario:elimination', stalkerCount: 1 + (i % 4) }, { seed: `bench-${i}` }, content);
-  }
+  for (let i = 0; i < count; i++) body(i);
   return count / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
-async function main(): Promise<void> {
-  const inProcess = inProcessRate(50_000);
-  const rules = await startPiece('services/rules/src/main.js', DIRECT_CALLS);
+/** The engine against the least any setup must do: seed a generator, shuffle the deck, take the cards. */
+function inProcess(): { engine: number; bare: number } {
+  const content = bindZsContent(items);
+  const deck = content.setupDeck.entries;
+  let sink = 0;
+  const bare = perSecond(IN_PROCESS_SETUPS, (i) => {
+    const drawn = Random.fromSeed(`bench-${i}`).shuffle(deck).slice(0, SETUP_CARDS);
+    sink += drawn.length;
+  });
+  const engine = perSecond(IN_PROCESS_SETUPS, (i) =>
+    runProcedure(zoneSurvivalSetupProcedure, { scenarioId: SCENARIO_ID, stalkerCount: 1 + (i % 4) }, { seed: `bench-${i}` }, content),
+  );
+  if (sink === 0) throw new Error('the baseline drew nothing');
+  return { engine, bare };
+}
+
+async function served(): Promise<{ rules: number[]; content: number[]; ratios: number[] }> {
+  const pieces: Piece[] = [];
   try {
-    const body = JSON.stringify({
-      query: `query { zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:elimination", stalkerCount: 2 }) {
-        seed result { setupCards { slot card { id } } } transcript { text } } }`,
-    });
-    const url = `${rules.url}/graphql`;
-    await warmUp(url, body);
-    const result = await runLoad({ url, body, requests: REQUESTS, concurrency: CONCURRENCY, timeLimitMs: 30_000 });
-    if (result.failed > 0) throw new Error(`${result.failed} of ${result.completed} requests failed`);
-    process.stdout.write(
-      `Zone Survival setups per second\n` +
-        `  in process         ${inProcess.toFixed(0).padStart(8)}\n` +
-        `  via rules subgraph ${result.perSecond.toFixed(0).padStart(8)}  (p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms)\n` +
-        `  ratio subgraph/in-process ${(result.perSecond / inProcess).toFixed(4)}\n`,
-    );
+    const rules = await startPiece('services/rules/src/main.js', DIRECT_CALLS);
+    pieces.push(rules);
+    const content = await startPiece('services/content/src/main.js', DIRECT_CALLS);
+    pieces.push(content);
+    const targets = { rules: [`${rules.url}/graphql`, SETUP_QUERY], content: [`${content.url}/graphql`, SCENARIO_QUERY] } as const;
+    for (const [url, body] of Object.values(targets)) await warmUp(url, body);
+    const rates = { rules: [] as number[], content: [] as number[], ratios: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of ['rules', 'content'] as const) {
+        const [url, body] = targets[name];
+        const result = await runLoad({ url, body, requests: REQUESTS, concurrency: CONCURRENCY, timeLimitMs: TIME_LIMIT_MS });
+        if (result.failed > 0) throw new Error(`${name}: ${result.failed} of ${result.completed} requests failed`);
+        rates[name].push(result.perSecond);
+      }
+      rates.ratios.push(rates.rules[round] / rates.content[round]);
+    }
+    return rates;
   } finally {
-    await stopPiece(rules);
+    for (const piece of pieces.reverse()) await stopPiece(piece);
   }
+}
+
+async function main(): Promise<void> {
+  const local = inProcess();
+  const remote = await served();
+  const servedRatio = median(remote.ratios);
+  const localRatio = local.engine / local.bare;
+  const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)} (target ≥ ${target}: ${ratio >= target ? 'meets' : 'misses'})`;
+  process.stdout.write(
+    `Zone Survival setups, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of up to ${REQUESTS} requests\n` +
+      `  rules subgraph zoneSurvivalSetup   median ${median(remote.rules).toFixed(0).padStart(7)} /s  (${remote.rules.map((r) => r.toFixed(0)).join(', ')})\n` +
+      `  content subgraph scenario(id)      median ${median(remote.content).toFixed(0).padStart(7)} /s  (${remote.content.map((r) => r.toFixed(0)).join(', ')})\n` +
+      `  ratio served/content               ${verdict(servedRatio, SERVED_TARGET)}\n` +
+      `  engine in process                  ${local.engine.toFixed(0).padStart(14)} /s\n` +
+      `  bare shuffle-and-draw              ${local.bare.toFixed(0).padStart(14)} /s\n` +
+      `  ratio engine/bare                  ${verdict(localRatio, IN_PROCESS_TARGET)}\n`,
+  );
 }
 
 main().then(
