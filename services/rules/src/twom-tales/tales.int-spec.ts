@@ -10,7 +10,7 @@ const TRANSCRIPT = 'transcript { text die value inferred reasoning }';
 const TRACK = 'trackId value stoppedAtEnd lowest { value inferred reasoning } highest { value inferred reasoning }';
 
 const COVER_ROLL = `query($input: TalesRefugeesCoverRollInput!) {
-  talesRefugeesCoverRoll(input: $input) { seed rngState { s0 s1 s2 c } ${TRANSCRIPT} result { roll cover coverTrack { ${TRACK} } } }
+  talesRefugeesCoverRoll(input: $input) { seed rngState { s0 s1 s2 c } ${TRANSCRIPT} result { cardId card { id } roll cover afterwards coverTrack { ${TRACK} } } }
 }`;
 
 const FORFEIT = `query($input: TalesSewersThugsForfeitInput!) {
@@ -52,10 +52,11 @@ describe('Tales from the Ruined City through the rules subgraph', () => {
 
   it('"lower the Cover by 5" stops at the lowest space, served as an inferred end with its reasoning', async () => {
     const seed = seedForRolls([9]);
-    const response = await graphql(service.url, COVER_ROLL, { input: { card: 'We Know They Are Here...', cover: 3, seed } });
+    const response = await graphql(service.url, COVER_ROLL, { input: { card: 'WE_KNOW_THEY_ARE_HERE_VISITORS', cover: 3, seed } });
     expect(response.errors).toBeUndefined();
     const { result, transcript } = response.data!.talesRefugeesCoverRoll;
-    expect(result).toMatchObject({ roll: 9, cover: 0 });
+    expect(result).toMatchObject({ roll: 9, cover: 0, afterwards: 'Afterwards, shuffle this card back into the Visitors deck.' });
+    expect(result.card).toEqual({ id: 'twom:card:refugees:we-know-they-are-here-visitors' });
     expect(result.coverTrack).toMatchObject({ trackId: 'twom:track:refugees:cover', value: 0, stoppedAtEnd: true, highest: null });
     expect(result.coverTrack.lowest).toMatchObject({ value: 0, inferred: true });
     const stopped = transcript.find((step: { text: string }) => step.text.startsWith('9 is higher'));
@@ -63,7 +64,7 @@ describe('Tales from the Ruined City through the rules subgraph', () => {
   });
 
   it('uses track ends given from the Scenario sheet as printed', async () => {
-    const input = { card: 'Refugees', cover: 1, coverTrack: { min: -3 }, seed: seedForRolls([9]) };
+    const input = { card: 'REFUGEES_NIGHT_RAIDS', cover: 1, coverTrack: { min: -3 }, seed: seedForRolls([9]) };
     const response = await graphql(service.url, COVER_ROLL, { input });
     expect(response.data!.talesRefugeesCoverRoll.result).toMatchObject({ cover: -2, coverTrack: { stoppedAtEnd: false, lowest: { value: -3, inferred: false, reasoning: null } } });
   });
@@ -109,13 +110,18 @@ describe('Tales from the Ruined City through the rules subgraph', () => {
     expect(response.data).toEqual({ talesWaitAMinute: null });
   });
 
-  it('refuses a chosen Character who is not among the Characters, and a Cover off its track', async () => {
+  it('refuses a chosen Character who is not among the Characters, a Cover off its track, and a card that makes no Cover roll', async () => {
     const chosen = await graphql(service.url, WAIT, { input: { characters: CHARACTERS, chosen: 'Katia', seed: 's' } });
     expect(errorOf(chosen)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.chosen', rule: 'unknown-character' });
-    const cover = await graphql(service.url, COVER_ROLL, { input: { card: 'Refugees', cover: -1, seed: 's' } });
+    const cover = await graphql(service.url, COVER_ROLL, { input: { card: 'REFUGEES_NIGHT_RAIDS', cover: -1, seed: 's' } });
     expect(errorOf(cover)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.cover', rule: 'range' });
-    const card = await graphql(service.url, COVER_ROLL, { input: { card: 'Goat', cover: 3, seed: 's' } });
-    expect(errorOf(card)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.card', rule: 'one-of' });
+    // The Visitors-deck copy printed with no Cover roll is refused, here through replay, which takes the engine spelling.
+    const noRoll = await graphql(service.url, REPLAY, {
+      procedureId: 'twom-tales.refugees-cover-roll',
+      input: JSON.stringify({ card: 'we-are-looking-for-someone-visitors-1', cover: 3 }),
+      seed: 's',
+    });
+    expect(errorOf(noRoll)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.card', rule: 'one-of' });
   });
 
   it('replays a Tales procedure from its id with the engine spelling and gets the typed query\'s result', async () => {

@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { RuleInputError } from '../../procedure';
-import { defineProcedure } from '../../procedure-descriptor';
+import { contentRef, defineProcedure } from '../../procedure-descriptor';
+import { describedEnum } from '../../schema-annotations';
 import { Random } from '../../rng/random';
 import { Transcript } from '../../transcript';
 import { rollBlack } from '../twom/black-die';
 import { count } from '../../schema-checks';
 import { blackRoll } from './tales.schemas';
 import { onTrack, stopStep, TrackToken, trackEndsInputSchema, trackStateSchema } from './tracks';
-import { COVER_ROLL_CARDS, REFUGEES_DAWN, TRACK_IDS, TWOM_TALES_GAME_ID } from './twom-tales.rules-data';
+import {
+  COVER_ROLL_CARDS,
+  CoverRollCard,
+  CoverRollCardKey,
+  REFUGEES_DAWN,
+  refugeesCardContentId,
+  TRACK_IDS,
+  TWOM_TALES_GAME_ID,
+} from './twom-tales.rules-data';
 
 const g = TWOM_TALES_GAME_ID;
 const COVER = 'Cover track';
@@ -91,7 +99,16 @@ export const refugeesDawnProcedure = defineProcedure({
   },
 });
 
-const COVER_CARD_TITLES = Object.keys(COVER_ROLL_CARDS);
+const coverRollCard = describedEnum('TalesCoverRollCard', {
+  'we-are-looking-for-someone-night-raids': '"We Are Looking for Someone..." from the Night Raids deck: lower the Cover by 3.',
+  'we-know-they-are-here-night-raids': '"We Know They Are Here..." from the Night Raids deck: lower the Cover by 5.',
+  'refugees-night-raids': '"Refugees" from the Night Raids deck: lower the Cover by 3.',
+  'we-know-they-are-here-visitors': '"We Know They Are Here..." from the Visitors deck: lower the Cover by 5.',
+  'we-are-looking-for-someone-visitors-2': '"We Are Looking for Someone..." from the Visitors deck, the copy that makes the Cover roll: lower the Cover by 3.',
+  'we-are-looking-for-someone-deck-not-stated': '"We Are Looking for Someone..." whose deck the seed does not state: lower the Cover by 3.',
+} satisfies Record<CoverRollCardKey, string>).describe(
+  'The Refugees card that calls for the Cover roll, one value per printed card. The Visitors-deck "We Are Looking for Someone..." printed with no Cover roll is not among them.',
+);
 
 /** "Make the Cover roll using the Black die" from a Refugees Visitors / Night Raids card. */
 export const refugeesCoverRollProcedure = defineProcedure({
@@ -100,30 +117,27 @@ export const refugeesCoverRollProcedure = defineProcedure({
   field: 'talesRefugeesCoverRoll',
   description: 'Refugees cards: the Cover roll',
   input: z
-    .object({
-      card: z
-        .string()
-        .describe(
-          `The printed title of the Refugees card that calls for the roll: ${COVER_CARD_TITLES.map((t) => `"${t}"`).join(', ')}. "We Know They Are Here..." lowers the Cover by 5, the others by 3.`,
-        ),
-      cover: coverInput,
-      coverTrack: coverTrackInput,
-    })
+    .object({ card: coverRollCard, cover: coverInput, coverTrack: coverTrackInput })
     .describe('The card that calls for the Cover roll and the Cover before it.'),
   result: z
     .object({
+      cardId: contentRef('Card', 'The card resolved, as its content id.'),
       roll: blackRoll('The Cover roll.'),
       cover: z.number().int().describe('The Cover afterwards.'),
       coverTrack: trackStateSchema,
+      afterwards: z
+        .string()
+        .nullable()
+        .describe("The card's closing line as printed, naming the deck it is shuffled back into; null for the copy whose deck the seed does not state."),
     })
     .describe('The Cover roll and the Cover it leaves.'),
   draws: true,
   run: ({ card, cover: start, coverTrack }, { random, transcript }) => {
-    const loss = Object.hasOwn(COVER_ROLL_CARDS, card) ? COVER_ROLL_CARDS[card] : undefined;
-    if (loss === undefined) throw new RuleInputError('card', 'one-of', `card must be one of ${COVER_CARD_TITLES.join(', ')}`);
+    const printed: CoverRollCard = COVER_ROLL_CARDS[card];
     const cover = onTrack(start, coverTrack, COVER, 'cover', TRACK_IDS.cover);
-    transcript.add(`${card}: make the Cover roll; if higher than the Cover, lower it by ${loss}`);
-    const roll = coverRoll(random, transcript, cover, loss);
-    return { roll, cover: cover.value, coverTrack: cover.state() };
+    transcript.add(`${printed.title}: make the Cover roll; if higher than the Cover, lower it by ${printed.coverLoss}`);
+    const roll = coverRoll(random, transcript, cover, printed.coverLoss);
+    transcript.add(printed.afterwards ?? 'The seed does not state which deck this card is shuffled back into');
+    return { cardId: refugeesCardContentId(card), roll, cover: cover.value, coverTrack: cover.state(), afterwards: printed.afterwards };
   },
 });

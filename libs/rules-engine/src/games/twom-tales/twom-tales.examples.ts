@@ -22,7 +22,7 @@ export const twomTalesExamples = {
   'twom-tales.through-the-window': {},
   'twom-tales.luka-dawn': { condition: 'Heavily Wounded', bandaged: false },
   'twom-tales.refugees-dawn': { cover: 4, condition: 3, coldTokens: 3, boardUps: 1 },
-  'twom-tales.refugees-cover-roll': { card: 'We Know They Are Here...', cover: 6 },
+  'twom-tales.refugees-cover-roll': { card: 'we-know-they-are-here-night-raids', cover: 6 },
   'twom-tales.side-by-side-dawn': {
     neighbours: [
       { name: 'Andrei', needs: 1 },

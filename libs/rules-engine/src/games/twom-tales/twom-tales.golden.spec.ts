@@ -560,9 +560,13 @@ describe('twom-tales golden resolutions', () => {
       },
       {
         "text": "5 is not higher than the Cover 6: the Refugees stay hidden"
+      },
+      {
+        "text": "Afterwards, shuffle this card back into the Night Raids deck."
       }
     ]);
     expect(r.result).toEqual({
+      "cardId": "twom:card:refugees:we-know-they-are-here-night-raids",
       "roll": 5,
       "cover": 6,
       "coverTrack": {
@@ -575,7 +579,8 @@ describe('twom-tales golden resolutions', () => {
         },
         "highest": null,
         "stoppedAtEnd": false
-      }
+      },
+      "afterwards": "Afterwards, shuffle this card back into the Night Raids deck."
     });
     expect(r.rngState).toEqual({
       "s0": 0.4785577333532274,

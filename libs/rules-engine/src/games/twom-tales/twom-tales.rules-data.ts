@@ -79,11 +79,48 @@ export const REFUGEES_DAWN = {
 } as const;
 
 /** 000 Refugees cards: Cover-roll losses printed per card. */
-export const COVER_ROLL_CARDS: Readonly<Record<string, number>> = {
-  'We Are Looking for Someone...': 3,
-  'We Know They Are Here...': 5,
-  Refugees: 3,
-};
+export interface CoverRollCard {
+  readonly title: string;
+  readonly coverLoss: number;
+  /** The card's closing line, naming the deck it goes back into; null where the seed states none. */
+  readonly afterwards: string | null;
+}
+
+/**
+ * 000 Refugees cards that make the Cover roll, one per printed card, keyed by
+ * the end of its content id (`twom:card:refugees:<key>`). The Visitors-deck
+ * "We Are Looking for Someone..." printed with no Cover roll is not here.
+ */
+export const COVER_ROLL_CARDS = {
+  'we-are-looking-for-someone-night-raids': {
+    title: 'We Are Looking for Someone...',
+    coverLoss: 3,
+    afterwards: 'Afterwards, shuffle this card back into the Night Raids deck.',
+  },
+  'we-know-they-are-here-night-raids': {
+    title: 'We Know They Are Here...',
+    coverLoss: 5,
+    afterwards: 'Afterwards, shuffle this card back into the Night Raids deck.',
+  },
+  'refugees-night-raids': { title: 'Refugees', coverLoss: 3, afterwards: 'Afterwards, shuffle this card back into the Night Raids deck.' },
+  'we-know-they-are-here-visitors': {
+    title: 'We Know They Are Here...',
+    coverLoss: 5,
+    afterwards: 'Afterwards, shuffle this card back into the Visitors deck.',
+  },
+  'we-are-looking-for-someone-visitors-2': {
+    title: 'We Are Looking for Someone...',
+    coverLoss: 3,
+    afterwards: 'Afterwards, shuffle this card back into the Visitors deck.',
+  },
+  'we-are-looking-for-someone-deck-not-stated': { title: 'We Are Looking for Someone...', coverLoss: 3, afterwards: null },
+} as const satisfies Record<string, CoverRollCard>;
+
+export type CoverRollCardKey = keyof typeof COVER_ROLL_CARDS;
+
+export function refugeesCardContentId(key: CoverRollCardKey): string {
+  return `twom:card:refugees:${key}`;
+}
 
 /** 000 Side By Side Dawn Phase card: "Raise the Needs of all Neighbors by 1." */
 export const NEEDS_DAWN_RAISE = 1;

@@ -163,9 +163,18 @@ describe('twom-tales Incidents (seed 000)', () => {
     expect(low).toMatchObject({ coldRoll: 1, coverRoll: 1, cover: 2, condition: 0 });
   });
 
+  it('Cover roll cards, one per printed card: "We Are Looking for Someone... – Afterwards, shuffle this card back into the Visitors deck." makes no Cover roll and is refused', () => {
+    expect(() => refugeesCoverRoll({ card: 'we-are-looking-for-someone-visitors-1', cover: 4 }, 's')).toThrow(fieldError('card', 'one-of'));
+    const visitors = refugeesCoverRoll({ card: 'we-know-they-are-here-visitors', cover: 6 }, seedForRolls([7]));
+    expect(visitors.result).toMatchObject({ cardId: 'twom:card:refugees:we-know-they-are-here-visitors', cover: 1, afterwards: 'Afterwards, shuffle this card back into the Visitors deck.' });
+    expect(visitors.transcript.at(-1)!.text).toBe('Afterwards, shuffle this card back into the Visitors deck.');
+    const unstated = refugeesCoverRoll({ card: 'we-are-looking-for-someone-deck-not-stated', cover: 6 }, seedForRolls([7])).result;
+    expect(unstated).toMatchObject({ cover: 3, afterwards: null });
+  });
+
   it('Cover roll cards: "We Know They Are Here... lower the Cover by 5"', () => {
-    expect(refugeesCoverRoll({ card: 'We Know They Are Here...', cover: 6 }, seedForRolls([7])).result).toMatchObject({ roll: 7, cover: 1 });
-    expect(refugeesCoverRoll({ card: 'We Are Looking for Someone...', cover: 6 }, seedForRolls([6])).result).toMatchObject({ roll: 6, cover: 6 });
+    expect(refugeesCoverRoll({ card: 'we-know-they-are-here-night-raids', cover: 6 }, seedForRolls([7])).result).toMatchObject({ roll: 7, cover: 1 });
+    expect(refugeesCoverRoll({ card: 'we-are-looking-for-someone-night-raids', cover: 6 }, seedForRolls([6])).result).toMatchObject({ roll: 6, cover: 6 });
   });
 
   it('Side By Side Dawn "Raise the Needs of all Neighbors by 1"', () => {
@@ -236,7 +245,7 @@ describe('twom-tales Incidents (seed 000)', () => {
 
 describe('twom-tales tracks stay on their tracks (seed 000)', () => {
   it('Cover roll: "If the result is higher than the current Cover of the Refugees, lower the Cover by 5" stops at the lowest space, read as 0 and marked inferred', () => {
-    const r = refugeesCoverRoll({ card: 'We Know They Are Here...', cover: 2 }, seedForRolls([7]));
+    const r = refugeesCoverRoll({ card: 'we-know-they-are-here-night-raids', cover: 2 }, seedForRolls([7]));
     expect(r.result.cover).toBe(0);
     expect(r.result.coverTrack).toMatchObject({ trackId: 'twom:track:refugees:cover', value: 0, stoppedAtEnd: true, highest: null });
     expect(r.result.coverTrack.lowest).toMatchObject({ value: 0, inferred: true });
@@ -246,7 +255,7 @@ describe('twom-tales tracks stay on their tracks (seed 000)', () => {
   });
 
   it('Cover roll: ends read off the Scenario sheet are used as given, not inferred', () => {
-    const r = refugeesCoverRoll({ card: 'Refugees', cover: 1, coverTrack: { min: -4, max: 8 } }, seedForRolls([9])).result;
+    const r = refugeesCoverRoll({ card: 'refugees-night-raids', cover: 1, coverTrack: { min: -4, max: 8 } }, seedForRolls([9])).result;
     expect(r).toMatchObject({ cover: -2, coverTrack: { stoppedAtEnd: false, lowest: { value: -4, inferred: false, reasoning: null }, highest: { value: 8, inferred: false } } });
   });
 
@@ -273,9 +282,9 @@ describe('twom-tales tracks stay on their tracks (seed 000)', () => {
   });
 
   it('refuses a starting value off the track, and an upper end below the lower', () => {
-    expect(() => refugeesCoverRoll({ card: 'Refugees', cover: -1 }, 's')).toThrow(fieldError('cover', 'range'));
+    expect(() => refugeesCoverRoll({ card: 'refugees-night-raids', cover: -1 }, 's')).toThrow(fieldError('cover', 'range'));
     expect(() => refugeesDawn({ cover: 3, condition: 7, coldTokens: 0, boardUps: 0, conditionTrack: { max: 6 } }, 's')).toThrow(fieldError('condition', 'range'));
-    expect(() => refugeesCoverRoll({ card: 'Refugees', cover: 3, coverTrack: { min: 5, max: 2 } }, 's')).toThrow(fieldError('coverTrack.max', 'range'));
+    expect(() => refugeesCoverRoll({ card: 'refugees-night-raids', cover: 3, coverTrack: { min: 5, max: 2 } }, 's')).toThrow(fieldError('coverTrack.max', 'range'));
     expect(() => sideBySideDawn({ neighbours: [{ name: 'a', needs: -1 }], vladimirRedSide: false }, 's')).toThrow(fieldError('neighbours[0].needs', 'range'));
   });
 
@@ -285,7 +294,7 @@ describe('twom-tales tracks stay on their tracks (seed 000)', () => {
         const r = refugeesDawn({ cover, condition, coldTokens: 4, boardUps: 0 }, seed).result;
         expect(r.cover).toBeGreaterThanOrEqual(0);
         expect(r.condition).toBeGreaterThanOrEqual(0);
-        const roll = refugeesCoverRoll({ card: 'We Know They Are Here...', cover }, seed).result;
+        const roll = refugeesCoverRoll({ card: 'we-know-they-are-here-night-raids', cover }, seed).result;
         expect(roll.cover).toBeGreaterThanOrEqual(0);
       }),
     );
@@ -381,7 +390,6 @@ describe('twom-tales bad input', () => {
     expect(() => jokesAndHopes({ characters: [] }, 's')).toThrow(fieldError('characters', 'range'));
     expect(() => lukaDawn({ condition: 'Dead', bandaged: true }, 's')).toThrow(fieldError('condition'));
     expect(() => refugeesDawn({ cover: 9, condition: 3, coldTokens: 0, boardUps: 0, coverTrack: { min: 0, max: 8 } }, 's')).toThrow(fieldError('cover', 'range'));
-    expect(() => refugeesCoverRoll({ card: 'Goat', cover: 3 }, 's')).toThrow(fieldError('card', 'one-of'));
     expect(() => emiraSpirit({ hunger: 0, misery: 0, storage: { moonshine: 0, alcohol: 0 }, habit: 'alcohol' }, 's')).toThrow(fieldError('storage.alcohol', 'too-small'));
     expect(() => sewersExit({ locationCards: 9 }, 's')).toThrow(fieldError('locationCards', 'one-of'));
     expect(() => sewersThugsForfeit({ threat: 4 }, 's')).toThrow(fieldError('threat', 'range'));
