@@ -8,6 +8,11 @@ export const groupErrors = {
     new DomainError(ErrorCode.FORBIDDEN, `Only the owner of group ${groupId} may do this`, { field: 'groupId', rule: 'owner' }),
   personal: (groupId: string, what: string) =>
     new DomainError(ErrorCode.FORBIDDEN, `A personal group cannot ${what}`, { field: 'groupId', rule: 'personal' }),
+  tooManyInvitations: (limit: number) =>
+    new ConflictError(`A group has at most ${limit} working invitations: withdraw one before making another`, {
+      field: 'groupId',
+      rule: 'open-invitations',
+    }),
   codeFormat: () =>
     new BadUserInputError('code', 'format', 'code: must be ten symbols from 0-9 and A-Z without I, L, O and U, such as 7K2QX-M9D4R'),
   codeUnknown: () => new DomainError(ErrorCode.NOT_FOUND, 'No invitation has this code', { field: 'code', rule: 'exists' }),

@@ -85,5 +85,25 @@ export class GroupInvitation {
   expiresAt!: Date;
 }
 
+@ObjectType({
+  description: 'An invitation code of a group that still works. Its code is not shown again: only its maker had it, once.',
+})
+export class OpenGroupInvitation {
+  @Field(() => ID, { description: 'Pass to revokeGroupInvitation to withdraw it.' })
+  id!: string;
+
+  @Field(() => Player, { description: 'The member who made the invitation.' })
+  createdBy!: Player;
+
+  @Field({ description: 'When it was made.' })
+  createdAt!: Date;
+
+  @Field({ description: 'When joinGroup stops accepting it.' })
+  expiresAt!: Date;
+
+  @Field({ description: 'Whether you may withdraw it: you made it, or you own the group.' })
+  canRevoke!: boolean;
+}
+
 export const GroupConnection = Connection(Group, 'Group');
 export const GroupMemberConnection = Connection(GroupMember, 'GroupMember');

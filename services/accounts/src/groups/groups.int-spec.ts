@@ -6,6 +6,7 @@ import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
 import { GroupsService } from './groups.service';
+import { MAX_OPEN_INVITATIONS } from './invitation-code';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
 
 const CREATE = `mutation($input: CreateGroupInput!) { createGroup(input: $input) { id name kind myRole } }`;
@@ -215,9 +216,32 @@ describe('play groups on Postgres and Redis', () => {
     expect(await refusedWithoutTrace(cleo, REVOKE, { id: bens.id })).toEqual({ code: 'FORBIDDEN', field: 'invitationId', rule: 'owner-or-creator' });
     expect(await refusedWithoutTrace(ben, REVOKE, { id: anas.id })).toEqual({ code: 'FORBIDDEN', field: 'invitationId', rule: 'owner-or-creator' });
     expect(await refusedWithoutTrace(dan, REVOKE, { id: anas.id })).toEqual({ code: 'NOT_FOUND', field: 'invitationId', rule: 'exists' });
+    const OPEN = `query($id: ID!) { group(id: $id) { openInvitations { id canRevoke createdBy { id } } } }`;
+    const openFor = async (player: SignedInPlayer) => (await as(player, OPEN, { id: groupId })).data!.group.openInvitations;
+    expect(await openFor(ana)).toEqual([
+      { id: anas.id, canRevoke: true, createdBy: { id: ana.id } },
+      { id: bens.id, canRevoke: true, createdBy: { id: ben.id } },
+      expect.objectContaining({ canRevoke: true, createdBy: { id: ana.id } }),
+    ]);
+    expect((await openFor(cleo)).map((invitation: any) => invitation.canRevoke)).toEqual([false, false, false]);
+    expect((await openFor(ben)).map((invitation: any) => invitation.canRevoke)).toEqual([false, true, false]);
+
     expect((await as(ben, REVOKE, { id: bens.id })).data).toEqual({ revokeGroupInvitation: true });
     expect((await as(ana, REVOKE, { id: anas.id })).data).toEqual({ revokeGroupInvitation: true });
     expect(refusal(await as(dan, JOIN, { code: anas.code }))).toEqual({ code: 'BAD_USER_INPUT', field: 'code', rule: 'revoked' });
+    expect((await openFor(ana)).map((invitation: any) => invitation.id)).not.toContain(anas.id);
+  });
+
+  it('caps the working invitations of a group, counting neither expired nor withdrawn ones', async () => {
+    const groupId = await newGroup(ana, 'Many codes');
+    const made = [];
+    for (let i = 0; i < MAX_OPEN_INVITATIONS; i += 1) made.push(await invite(ana, groupId));
+    expect(await refusedWithoutTrace(ana, INVITE, { groupId })).toEqual({ code: 'CONFLICT', field: 'groupId', rule: 'open-invitations' });
+    await as(ana, REVOKE, { id: made[0].id });
+    await dataSource.query(`UPDATE group_invitations SET expires_at = $1 WHERE id = $2`, [new Date(Date.now() - 1_000), made[1].id]);
+    await invite(ana, groupId);
+    await invite(ana, groupId);
+    expect(await refusedWithoutTrace(ana, INVITE, { groupId })).toEqual({ code: 'CONFLICT', field: 'groupId', rule: 'open-invitations' });
   });
 
   it('releases a leaving account from its groups: ownership passes on, and other subgraphs see it', async () => {

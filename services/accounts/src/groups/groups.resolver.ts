@@ -1,8 +1,9 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { AuthenticatedPlayer, clientAddressOf, ConnectionShape, CurrentPlayer, PageArgs, RequestContext, requestLoader } from '@scriptbook/platform';
 import { CreateGroupInput } from './group.inputs';
-import { Group, GroupConnection, GroupInvitation, GroupMemberConnection } from './group.model';
-import { GroupMemberRow, GroupsService } from './groups.service';
+import { Group, GroupConnection, GroupInvitation, GroupMemberConnection, OpenGroupInvitation } from './group.model';
+import { GroupMemberRow, GroupsService, OpenInvitationRow } from './groups.service';
+import { MAX_OPEN_INVITATIONS } from './invitation-code';
 import { JoinThrottle } from './join-throttle';
 
 const groupIdArg = { type: () => ID, description: 'The id of a group you belong to.' };
@@ -47,7 +48,7 @@ export class GroupsResolver {
 
   @Mutation(() => GroupInvitation, {
     description:
-      'Makes an invitation code for a shared group you belong to, valid for 72 hours and for any number of players until it expires or is withdrawn. The code is shown only here.',
+      `Makes an invitation code for a shared group you belong to, valid for 72 hours and for any number of players until it expires or is withdrawn. The code is shown only here. A group has at most ${MAX_OPEN_INVITATIONS} working codes (CONFLICT, rule open-invitations).`,
   })
   groupInvite(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args('groupId', groupIdArg) groupId: string): Promise<GroupInvitation> {
     return this.groups.invite(groupId, viewer.playerId);
@@ -109,6 +110,13 @@ export class GroupsResolver {
     @Args() page: PageArgs,
   ): Promise<ConnectionShape<GroupMemberRow>> {
     return this.groups.members(group.id, viewer.playerId, page.first, page.after);
+  }
+
+  @ResolveField(() => [OpenGroupInvitation], {
+    description: `The invitations that still work, newest first (at most ${MAX_OPEN_INVITATIONS}); offer to withdraw those with canRevoke.`,
+  })
+  openInvitations(@CurrentPlayer() viewer: AuthenticatedPlayer, @Parent() group: Group): Promise<OpenInvitationRow[]> {
+    return this.groups.openInvitations(group.id, viewer.playerId);
   }
 
   /** Other subgraphs' references resolve only for a member; anyone else gets null. */

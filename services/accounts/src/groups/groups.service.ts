@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, LessThan, MoreThan, Not, Like } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan, Like, MoreThan, Not } from 'typeorm';
 import {
   ConnectionShape,
   decodeCursor,
@@ -19,7 +19,13 @@ import { GroupMembershipEntity } from './group-membership.entity';
 import { CreateGroupInput, createGroupSchema } from './group.inputs';
 import { Group, GroupInvitation, GroupKind, GroupRole } from './group.model';
 import { GroupMembershipSync } from './group-membership-sync';
-import { generateInvitationCode, hashInvitationCode, INVITATION_TTL_HOURS, normalizeInvitationCode } from './invitation-code';
+import {
+  generateInvitationCode,
+  hashInvitationCode,
+  INVITATION_TTL_HOURS,
+  MAX_OPEN_INVITATIONS,
+  normalizeInvitationCode,
+} from './invitation-code';
 import { PlayGroupEntity } from './play-group.entity';
 
 /** What a member list row carries before accounts resolves the player. */
@@ -27,6 +33,15 @@ export interface GroupMemberRow {
   readonly playerId: string;
   readonly role: GroupRole;
   readonly joinedAt: Date;
+}
+
+/** A working invitation as its group's members see it, before accounts resolves its maker. */
+export interface OpenInvitationRow {
+  readonly id: string;
+  readonly createdById: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly canRevoke: boolean;
 }
 
 const PERSONAL_GROUP_NAME = 'Personal';
@@ -150,6 +165,11 @@ export class GroupsService {
   async invite(groupId: string, viewerId: string, now = new Date()): Promise<GroupInvitation> {
     const { group } = await this.membershipOf(this.dataSource.manager, groupId, viewerId);
     if (group.kind === 'PERSONAL') throw groupErrors.personal(groupId, 'take invitations');
+    // Counted without a lock: two invitations made at the same instant may pass the cap by one.
+    const open = await this.dataSource
+      .getRepository(GroupInvitationEntity)
+      .countBy({ groupId, revokedAt: IsNull(), expiresAt: MoreThan(now) });
+    if (open >= MAX_OPEN_INVITATIONS) throw groupErrors.tooManyInvitations(MAX_OPEN_INVITATIONS);
     const code = generateInvitationCode();
     const invitation = {
       id: timeOrderedId(),
@@ -161,6 +181,23 @@ export class GroupsService {
     };
     await this.dataSource.getRepository(GroupInvitationEntity).insert(invitation);
     return { id: invitation.id, groupId, code, expiresAt: invitation.expiresAt };
+  }
+
+  /** A group's working invitations, newest first; for its members only. */
+  async openInvitations(groupId: string, viewerId: string, now = new Date()): Promise<OpenInvitationRow[]> {
+    const { membership } = await this.membershipOf(this.dataSource.manager, groupId, viewerId);
+    const rows = await this.dataSource.getRepository(GroupInvitationEntity).find({
+      where: { groupId, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      order: { id: 'DESC' },
+      take: MAX_OPEN_INVITATIONS,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      createdById: row.createdBy,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      canRevoke: membership.role === 'OWNER' || row.createdBy === viewerId,
+    }));
   }
 
   /** Withdraws an invitation; true also when it had already expired or been withdrawn. */

@@ -8,6 +8,8 @@ export const INVITATION_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 10 symbols of 5 bits: 50 bits, about 10^15 codes. */
 export const INVITATION_CODE_LENGTH = 10;
 export const INVITATION_TTL_HOURS = 72;
+/** Working (unexpired, not withdrawn) invitations a group may have at once; bounds the list and its abuse. */
+export const MAX_OPEN_INVITATIONS = 20;
 
 /** A fresh code, shown as two groups of five: `7K2QX-M9D4R`. */
 export function generateInvitationCode(): string {
