@@ -1,6 +1,8 @@
+import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
+import { undescribedElements } from '../../../../scripts/schema/undescribed';
 import { rulesApp } from '../rules.app';
 
 const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
@@ -110,5 +112,12 @@ describe('procedures served from their descriptors', () => {
     expect(schema.properties.count).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(schema.properties.die.oneOf.map((o: { const: string }) => o.const)).toEqual(['black-d10', 'd6']);
     expect(schema.properties.seed).toBeUndefined();
+  });
+
+  it('describes every type, field, argument, input field and enum value it serves', () => {
+    // Federation's own machinery (_entities, _service, link__*, federation__*) is documented by the federation spec.
+    const internal = /^(_|link__|federation__|Query\._)/;
+    const undescribed = undescribedElements(service.app.get(GraphQLSchemaHost).schema).filter((element) => !internal.test(element));
+    expect(undescribed).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { descriptionOf, graphqlAnnotationsOf } from './annotations';
 import { JSONScalar } from './json-scalar';
 import { referenceFieldName } from './reference-field';
-import { arrayElement, enumValueName, enumValues, isIntegerNumber, objectShape, pascalCase, recordValue, typeNameOf, unionOptions, unwrap } from './zod-kinds';
+import { arrayElement, enumValueName, identityOf, enumValues, isIntegerNumber, objectShape, pascalCase, recordValue, typeNameOf, unionOptions, unwrap } from './zod-kinds';
 
 const K = z.ZodFirstPartyTypeKind;
 
@@ -34,6 +34,8 @@ interface Naming {
   readonly name: string;
   /** Prefix for the names of nested types that do not name themselves. */
   readonly base: string;
+  /** The description of the field the type is met through, for a type whose schema has none of its own. */
+  readonly description?: string;
 }
 
 /**
@@ -44,11 +46,11 @@ interface Naming {
  * stable and unique across the subgraph.
  */
 export class ZodGraphQLTypes {
-  private readonly outputs = new Map<z.ZodTypeAny, Type<unknown>>();
-  private readonly inputs = new Map<z.ZodTypeAny, Type<unknown>>();
-  private readonly enums = new Map<z.ZodTypeAny, object>();
-  private readonly unions = new Map<z.ZodTypeAny, GraphQLTypeRef>();
-  private readonly claimed = new Map<string, z.ZodTypeAny>();
+  private readonly outputs = new Map<unknown, Type<unknown>>();
+  private readonly inputs = new Map<unknown, Type<unknown>>();
+  private readonly enums = new Map<unknown, object>();
+  private readonly unions = new Map<unknown, GraphQLTypeRef>();
+  private readonly claimed = new Map<string, unknown>();
 
   constructor(private readonly options: ZodGraphQLOptions = {}) {}
 
@@ -69,30 +71,31 @@ export class ZodGraphQLTypes {
 
   private claim(name: string, schema: z.ZodTypeAny): void {
     const owner = this.claimed.get(name);
-    if (owner && owner !== schema) throw new Error(`GraphQL type name ${name} is claimed by two different schemas; give one a distinct name with named()`);
-    this.claimed.set(name, schema);
+    if (owner && owner !== identityOf(schema)) throw new Error(`GraphQL type name ${name} is claimed by two different schemas; give one a distinct name with named()`);
+    this.claimed.set(name, identityOf(schema));
   }
 
   private output(core: z.ZodTypeAny, naming: Naming): Type<unknown> {
-    const known = this.outputs.get(core);
+    const known = this.outputs.get(identityOf(core));
     if (known) return known;
     if (typeNameOf(core) !== K.ZodObject) throw new Error(`${naming.name}: an object type needs a z.object schema`);
     const name = graphqlAnnotationsOf(core).graphqlName ?? naming.name;
     const base = graphqlAnnotationsOf(core).graphqlName ?? naming.base;
     this.claim(name, core);
     const cls = namedClass(name);
-    this.outputs.set(core, cls);
+    this.outputs.set(identityOf(core), cls);
     for (const [field, schema] of Object.entries(objectShape(core))) {
-      const { type, nullable } = this.fieldType(schema, 'output', { name: `${base}${pascalCase(field)}`, base: `${base}${pascalCase(field)}` }, field);
+      const nested = { name: `${base}${pascalCase(field)}`, base: `${base}${pascalCase(field)}`, description: descriptionOf(schema) };
+      const { type, nullable } = this.fieldType(schema, 'output', nested, field);
       Field(type, { nullable, description: descriptionOf(schema) })(cls.prototype, field);
       this.referenceField(cls, field, schema);
     }
-    ObjectType(name, { description: descriptionOf(core) })(cls);
+    ObjectType(name, { description: descriptionOf(core) ?? naming.description })(cls);
     return cls;
   }
 
   private input(core: z.ZodTypeAny, naming: Naming, extra: readonly ExtraField[] = []): Type<unknown> {
-    const known = this.inputs.get(core);
+    const known = this.inputs.get(identityOf(core));
     if (known && extra.length === 0) return known;
     if (typeNameOf(core) !== K.ZodObject) throw new Error(`${naming.name}: an input type needs a z.object schema`);
     const own = graphqlAnnotationsOf(core).graphqlName;
@@ -100,14 +103,14 @@ export class ZodGraphQLTypes {
     const base = own ?? naming.base;
     this.claim(name, core);
     const cls = namedClass(name);
-    if (extra.length === 0) this.inputs.set(core, cls);
+    if (extra.length === 0) this.inputs.set(identityOf(core), cls);
     for (const [field, schema] of Object.entries(objectShape(core))) {
       const nestedBase = `${base}${pascalCase(field)}`;
-      const { type, nullable } = this.fieldType(schema, 'input', { name: `${nestedBase}Input`, base: nestedBase }, field);
+      const { type, nullable } = this.fieldType(schema, 'input', { name: `${nestedBase}Input`, base: nestedBase, description: descriptionOf(schema) }, field);
       Field(type, { nullable, description: descriptionOf(schema) })(cls.prototype, field);
     }
     for (const field of extra) Field(field.type, { nullable: field.nullable, description: field.description })(cls.prototype, field.name);
-    InputType(name, { description: descriptionOf(core) })(cls);
+    InputType(name, { description: descriptionOf(core) ?? naming.description })(cls);
     return cls;
   }
 
@@ -125,7 +128,7 @@ export class ZodGraphQLTypes {
     const { core, optional } = unwrap(schema);
     if (typeNameOf(core) === K.ZodArray) {
       const element = unwrap(arrayElement(core));
-      const itemNaming = { name: singular(naming.name, mode), base: singular(naming.base, 'output') };
+      const itemNaming = { name: singular(naming.name, mode), base: singular(naming.base, 'output'), description: naming.description && `One of: ${naming.description}` };
       const inner = this.namedType(element.core, mode, itemNaming, field);
       const nullable: Nullability = element.optional ? (optional ? 'itemsAndList' : 'items') : optional;
       return { type: () => [inner()], nullable };
@@ -141,10 +144,12 @@ export class ZodGraphQLTypes {
   private recordEntry(core: z.ZodTypeAny, mode: 'input' | 'output', naming: Naming, field: string): Type<unknown> {
     const entryName = graphqlAnnotationsOf(core).graphqlName ?? `${naming.base}Entry`;
     const value = recordValue(core);
-    const entry = z.object({
-      key: z.string().describe(`The key of this entry of \`${field}\`.`),
-      value: value.describe(descriptionOf(value) ?? `The value stored under \`key\` in \`${field}\`.`),
-    });
+    const entry = z
+      .object({
+        key: z.string().describe(`The key of this entry of \`${field}\`.`),
+        value: value.describe(descriptionOf(value) ?? `The value stored under \`key\` in \`${field}\`.`),
+      })
+      .describe(`One entry of \`${field}\`, a key and its value${naming.description ? `: ${naming.description}` : ''}`);
     const cached = recordEntries.get(core) ?? named(entry, entryName);
     recordEntries.set(core, cached);
     return mode === 'output' ? this.output(cached, { name: entryName, base: entryName }) : this.input(cached, { name: `${entryName}Input`, base: entryName });
@@ -188,7 +193,7 @@ export class ZodGraphQLTypes {
   }
 
   private enum(core: z.ZodTypeAny, name: string): object {
-    const known = this.enums.get(core);
+    const known = this.enums.get(identityOf(core));
     if (known) return known;
     this.claim(name, core);
     const descriptions = graphqlAnnotationsOf(core).valueDescriptions ?? {};
@@ -201,12 +206,12 @@ export class ZodGraphQLTypes {
       valuesMap[key] = { description: descriptions[String(value)] };
     }
     registerEnumType(values, { name, description: descriptionOf(core), valuesMap });
-    this.enums.set(core, values);
+    this.enums.set(identityOf(core), values);
     return values;
   }
 
   private union(core: z.ZodTypeAny, naming: Naming): GraphQLTypeRef {
-    const known = this.unions.get(core);
+    const known = this.unions.get(identityOf(core));
     if (known) return known;
     const name = graphqlAnnotationsOf(core).graphqlName ?? naming.name;
     this.claim(name, core);
@@ -222,7 +227,7 @@ export class ZodGraphQLTypes {
       types: () => [...byTag.values()] as [Type<unknown>, ...Type<unknown>[]],
       resolveType: (value: Record<string, unknown>) => byTag.get(value[discriminator]),
     });
-    this.unions.set(core, union);
+    this.unions.set(identityOf(core), union);
     return union;
   }
 }

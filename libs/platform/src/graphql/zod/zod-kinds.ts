@@ -73,3 +73,13 @@ export function enumValueName(value: string | number): string {
 export function pascalCase(text: string): string {
   return text.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
 }
+
+/**
+ * What stays the same when `.describe()` copies a schema: an object's shape
+ * function, an enum's value list. Types are keyed by it, so a named schema
+ * described differently where it is used is still one GraphQL type.
+ */
+export function identityOf(schema: z.ZodTypeAny): unknown {
+  const def = schema._def as { shape?: unknown; values?: unknown; options?: unknown };
+  return def.shape ?? def.values ?? def.options ?? schema;
+}
