@@ -1,14 +1,14 @@
 import { Directive, Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { Connection } from '@scriptbook/platform';
+import { Connection, plainText } from '@scriptbook/platform';
 import { z } from 'zod';
 
-@ObjectType({ description: "A group's playthrough of one game, synced across its devices." })
+@ObjectType({ description: "A group's playthrough of one game, synced across its devices. Only its owner can see it." })
 @Directive('@key(fields: "id")')
 export class Campaign {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Stable and opaque; campaigns created later have ids that sort later.' })
   id!: string;
 
-  @Field()
+  @Field({ description: 'The name the owner gave it, trimmed; plain text without control or invisible formatting characters.' })
   name!: string;
 
   @Field(() => ID, { description: 'The game id; `game` resolves it through the content subgraph.' })
@@ -16,25 +16,29 @@ export class Campaign {
 
   ownerId!: string;
 
-  @Field(() => Int, { description: 'Raised by every accepted change.' })
+  @Field(() => Int, { description: 'Raised by every accepted change; 0 for a new campaign.' })
   version!: number;
 
-  @Field()
+  @Field({ description: 'When the campaign was created.' })
   createdAt!: Date;
 }
 
 export const CampaignConnection = Connection(Campaign, 'Campaign');
 
-@InputType()
+@InputType({ description: 'What starting a campaign needs.' })
 export class CreateCampaignInput {
-  @Field({ description: 'A game id from `games`, e.g. `twom`.' })
+  @Field({ description: 'A game id from `games`, e.g. `twom`; an unknown one gives BAD_USER_INPUT (rule "known-game").' })
   gameId!: string;
 
-  @Field({ description: '1 to 80 characters.' })
+  @Field({
+    description:
+      '1 to 80 characters after trimming. Letters of any script, accents and emoji are fine; control and invisible ' +
+      'formatting characters (NUL, bidirectional overrides, ...) give BAD_USER_INPUT with rule "plain-text".',
+  })
   name!: string;
 }
 
 export const createCampaignSchema = z.object({
   gameId: z.string().trim().min(1, 'must not be empty').max(64),
-  name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+  name: plainText({ maxLength: 80 }),
 });

@@ -1,17 +1,17 @@
 import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
 
 /** A game, owned by the content subgraph; campaigns only hold its id. */
-@ObjectType()
+@ObjectType({ description: 'A board game of the content library; its fields come from the content subgraph.' })
 @Directive('@key(fields: "id", resolvable: false)')
 export class Game {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The game id, e.g. `twom`.' })
   id!: string;
 }
 
 /** A player, owned by the accounts subgraph; campaigns only hold its id. */
-@ObjectType()
+@ObjectType({ description: 'A person who plays; their fields come from the accounts subgraph.' })
 @Directive('@key(fields: "id", resolvable: false)')
 export class Player {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The player id.' })
   id!: string;
 }
