@@ -135,10 +135,10 @@ describe('Tales from the Ruined City through the rules subgraph', () => {
     expect(JSON.parse(replayed.data!.replay.resultJson)).toEqual(typed.data!.talesWaitAMinute.result);
   });
 
-  it('lists all 16 Tales procedures in the catalog under their query fields', async () => {
+  it('lists all 19 Tales procedures in the catalog under their query fields', async () => {
     const response = await graphql(service.url, '{ procedures(gameId: "twom-tales", first: 50) { edges { node { id field draws inputSchema } } } }');
     const nodes = response.data!.procedures.edges.map((e: { node: Record<string, unknown> }) => e.node);
-    expect(nodes).toHaveLength(16);
+    expect(nodes).toHaveLength(19);
     expect(nodes.find((n: { id: string }) => n.id === 'twom-tales.emira-spirit')).toMatchObject({ field: 'talesEmiraSpirit', draws: false });
     const cat = JSON.parse(nodes.find((n: { id: string }) => n.id === 'twom-tales.cat').inputSchema);
     expect(cat.properties.rawFood).toMatchObject({ type: 'integer', minimum: 0 });

@@ -11,7 +11,7 @@ import { JOKES_AND_HOPES, STUFF_OF_NIGHTMARES, THROUGH_THE_WINDOW_TABLE, TWOM_TA
 
 const g = TWOM_TALES_GAME_ID;
 
-const miseryChange = named(
+export const miseryChange = named(
   'TalesMiseryChange',
   z
   .object({
@@ -34,8 +34,9 @@ const charactersInput = z.object({ characters: talesCharactersSchema }).describe
 
 type Character = z.output<typeof talesCharactersSchema>[number];
 
+
 /** One roll compared with every Character's Empathy, as the Misery cards do. */
-function rollAgainstEveryone(characters: readonly Character[], title: string, atOrBelow: number, above: number, random: Random, transcript: Transcript) {
+export function rollAgainstEveryone(characters: readonly Character[], title: string, atOrBelow: number, above: number, random: Random, transcript: Transcript) {
   const roll = rollBlack(random, transcript, title);
   const results = characters.map((c) => {
     const hit = roll <= c.empathy;

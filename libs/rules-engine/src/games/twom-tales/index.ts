@@ -3,6 +3,8 @@ import { catProcedure } from './cat';
 import { jokesAndHopesProcedure, stuffOfNightmaresProcedure, throughTheWindowProcedure, waitAMinuteProcedure } from './desperate-measures';
 import { desperatePeopleProcedure } from './desperate-people';
 import { emiraSpiritProcedure } from './emira';
+import { doNotLeaveMeToDieProcedure, letsAvoidTheInfectedProcedure } from './epidemic-cards';
+import { killTheGoatProcedure } from './goat';
 import { incidentSetupProcedure } from './incident-setup';
 import { lukaDawnProcedure } from './luka-dawn';
 import { marketVisitProcedure } from './market';
@@ -15,6 +17,8 @@ export * from './characters';
 export * from './desperate-measures';
 export * from './desperate-people';
 export * from './emira';
+export * from './epidemic-cards';
+export * from './goat';
 export * from './incident-setup';
 export * from './incidents.rules-data';
 export * from './luka-dawn';
@@ -43,4 +47,7 @@ export const twomTalesProcedures: readonly AnyProcedureDescriptor[] = [
   sewersThugsForfeitProcedure,
   desperatePeopleProcedure,
   marketVisitProcedure,
+  letsAvoidTheInfectedProcedure,
+  doNotLeaveMeToDieProcedure,
+  killTheGoatProcedure,
 ];

@@ -46,4 +46,7 @@ export const twomTalesExamples = {
     option: 'steal',
     steal: { thief: 'Katia', greyDieFaces: [0, 0, 1, 1, 2, 2] },
   },
+  'twom-tales.lets-avoid-the-infected': { choice: 'talk' },
+  'twom-tales.do-not-leave-me-to-die': { characters: CHARACTERS },
+  'twom-tales.kill-the-goat': { characters: CHARACTERS, rawFood: 1 },
 } as const;

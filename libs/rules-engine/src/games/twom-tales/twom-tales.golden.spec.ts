@@ -903,4 +903,145 @@ describe('twom-tales golden resolutions', () => {
       "c": 1381724
     });
   });
+
+  it('twom-tales.lets-avoid-the-infected', () => {
+    const r = run('twom-tales.lets-avoid-the-infected');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Rolled the Black die for talking with the infected: 10 — row 4-10 applies: nothing happens",
+        "die": "black-d10",
+        "value": 10,
+        "detail": {
+          "row": "4-10",
+          "outcome": 0
+        }
+      },
+      {
+        "text": "Afterwards, shuffle this card back into the Epidemic deck."
+      }
+    ]);
+    expect(r.result).toEqual({
+      "roll": 10,
+      "illness": 0,
+      "misery": 0,
+      "afterwards": "Afterwards, shuffle this card back into the Epidemic deck."
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.845717138145119,
+      "s1": 0.8041881571989506,
+      "s2": 0.9830194709356874,
+      "c": 1736878
+    });
+  });
+
+  it('twom-tales.do-not-leave-me-to-die', () => {
+    const r = run('twom-tales.do-not-leave-me-to-die');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Rolled the Black die for Do Not Leave Me to Die...: 5",
+        "die": "black-d10",
+        "value": 5
+      },
+      {
+        "text": "5 ≤ Emira's Empathy 5: Misery 1 → 2"
+      },
+      {
+        "text": "5 > Anton's Empathy 3: no change"
+      },
+      {
+        "text": "5 ≤ Katia's Empathy 7: Misery 0 → 1"
+      },
+      {
+        "text": "Afterwards, shuffle this card back into the Epidemic deck."
+      }
+    ]);
+    expect(r.result).toEqual({
+      "roll": 5,
+      "characters": [
+        {
+          "name": "Emira",
+          "empathy": 5,
+          "atOrBelow": true,
+          "misery": 2
+        },
+        {
+          "name": "Anton",
+          "empathy": 3,
+          "atOrBelow": false,
+          "misery": 2
+        },
+        {
+          "name": "Katia",
+          "empathy": 7,
+          "atOrBelow": true,
+          "misery": 1
+        }
+      ],
+      "afterwards": "Afterwards, shuffle this card back into the Epidemic deck."
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.6674869335256517,
+      "s1": 0.17136447178199887,
+      "s2": 0.44386514741927385,
+      "c": 1060632
+    });
+  });
+
+  it('twom-tales.kill-the-goat', () => {
+    const r = run('twom-tales.kill-the-goat');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Kill the Goat: set the Hunger of all Characters present to 0 and add 6 Raw Food to the Storage (1 → 7)"
+      },
+      {
+        "text": "Rolled the Black die for the Goat: 1",
+        "die": "black-d10",
+        "value": 1
+      },
+      {
+        "text": "1 ≤ Emira's Empathy 5: Misery 1 → 2"
+      },
+      {
+        "text": "1 ≤ Anton's Empathy 3: Misery 2 → 3"
+      },
+      {
+        "text": "1 ≤ Katia's Empathy 7: Misery 0 → 1"
+      },
+      {
+        "text": "Afterwards, remove this card from the game."
+      }
+    ]);
+    expect(r.result).toEqual({
+      "hunger": 0,
+      "rawFood": 7,
+      "roll": 1,
+      "characters": [
+        {
+          "name": "Emira",
+          "empathy": 5,
+          "atOrBelow": true,
+          "misery": 2
+        },
+        {
+          "name": "Anton",
+          "empathy": 3,
+          "atOrBelow": true,
+          "misery": 3
+        },
+        {
+          "name": "Katia",
+          "empathy": 7,
+          "atOrBelow": true,
+          "misery": 1
+        }
+      ],
+      "afterwards": "Afterwards, remove this card from the game."
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.042034355690702796,
+      "s1": 0.11437509651295841,
+      "s2": 0.09109732252545655,
+      "c": 2084641
+    });
+  });
 });

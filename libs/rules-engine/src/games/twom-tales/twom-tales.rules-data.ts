@@ -208,3 +208,23 @@ export const LOOT_WEAPONS = {
   farmer: { A: 'nothing', B: 'Knife', C: 'Hatchet' },
   thug: { A: 'Knife', B: 'Hatchet', C: 'Pistol' },
 } as const;
+
+/** 000 Epidemic card "Let's Avoid the Infected": "If you talk with the infected, roll the Black die. Result = 1-3 – choose 1 Character present and raise their Illness by 1." */
+export const LETS_AVOID_THE_INFECTED_TABLE: DieTable<number> = [
+  { from: 1, to: 3, outcome: 1, text: 'choose 1 Character present and raise their Illness by 1' },
+  { from: 4, to: 10, outcome: 0, text: 'nothing happens' },
+];
+
+/** 000 Epidemic card "Let's Avoid the Infected": "... or choose 1 Character present and raise their Misery by 1." */
+export const KEEP_AWAY_MISERY = 1;
+
+/** 000 Epidemic cards: the closing line of "Let's Avoid the Infected" and "Do Not Leave Me to Die...". */
+export const BACK_INTO_EPIDEMIC_DECK = 'Afterwards, shuffle this card back into the Epidemic deck.';
+
+/** 000 Epidemic card "Do Not Leave Me to Die...": "Discard 1 Meds / Herbal Meds / Canned Food / Raw Food / Vegetable". */
+export const DO_NOT_LEAVE_ME_TOKENS = ['Meds', 'Herbal Meds', 'Canned Food', 'Raw Food', 'Vegetable'] as const;
+/** 000 "Do Not Leave Me to Die...": "equal to or lower than a Character's Empathy = raise their Misery by 1". */
+export const DO_NOT_LEAVE_ME_MISERY = 1;
+
+/** 000 Farmers card "Goat", Kill the Goat: "Set the Hunger of all Characters present to 0 and add 6 Raw Food to the Storage." */
+export const KILL_THE_GOAT = { hunger: 0, rawFood: 6, miseryAtOrBelow: 1, afterwards: 'Afterwards, remove this card from the game.' } as const;

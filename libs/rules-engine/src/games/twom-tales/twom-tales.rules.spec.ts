@@ -8,6 +8,8 @@ import { catProcedure } from './cat';
 import { jokesAndHopesProcedure, stuffOfNightmaresProcedure, throughTheWindowProcedure, waitAMinuteProcedure } from './desperate-measures';
 import { desperatePeopleProcedure } from './desperate-people';
 import { emiraSpiritProcedure } from './emira';
+import { doNotLeaveMeToDieProcedure, letsAvoidTheInfectedProcedure } from './epidemic-cards';
+import { killTheGoatProcedure } from './goat';
 import { incidentSetupProcedure } from './incident-setup';
 import { INCIDENT_IDS } from './incidents.rules-data';
 import { lukaDawnProcedure } from './luka-dawn';
@@ -40,6 +42,9 @@ const sewersThugsEnter = seeded(sewersThugsEnterProcedure);
 const sewersThugsForfeit = seeded(sewersThugsForfeitProcedure);
 const desperatePeople = seeded(desperatePeopleProcedure);
 const visitMarket = seeded(marketVisitProcedure);
+const letsAvoidTheInfected = seeded(letsAvoidTheInfectedProcedure);
+const doNotLeaveMeToDie = seeded(doNotLeaveMeToDieProcedure);
+const killTheGoat = seeded(killTheGoatProcedure);
 
 const fieldError = (field: string, rule?: string) =>
   expect.objectContaining({ name: 'RuleInputError', field, ...(rule ? { rule } : {}) });
@@ -338,6 +343,39 @@ describe('twom-tales rules as printed, second reading of seed 000', () => {
   });
 });
 
+describe('twom-tales special cards with a roll (seed 000)', () => {
+  const characters = [
+    { name: 'low', empathy: 2, misery: 1 },
+    { name: 'high', empathy: 6, misery: 0 },
+  ];
+
+  it('Let\'s Avoid the Infected: "If you talk with the infected, roll the Black die. Result = 1-3 – choose 1 Character present and raise their Illness by 1."', () => {
+    expect(letsAvoidTheInfected({ choice: 'talk' }, seedForRolls([3])).result).toMatchObject({ roll: 3, illness: 1, misery: 0 });
+    expect(letsAvoidTheInfected({ choice: 'talk' }, seedForRolls([4])).result).toMatchObject({ roll: 4, illness: 0, misery: 0 });
+  });
+
+  it('Let\'s Avoid the Infected: "Talk with the infected or choose 1 Character present and raise their Misery by 1" — keeping away rolls nothing', () => {
+    const r = letsAvoidTheInfected({ choice: 'keep-away' }, 's');
+    expect(r.result).toEqual({ illness: 0, misery: 1, afterwards: 'Afterwards, shuffle this card back into the Epidemic deck.' });
+    expect(r.rngState).toEqual(Random.fromSeed('s').state());
+    expect(r.transcript.some((t) => t.die)).toBe(false);
+  });
+
+  it('Do Not Leave Me to Die...: "Discard 1 Meds / Herbal Meds / Canned Food / Raw Food / Vegetable ... or roll the Black die ... equal to or lower than a Character\'s Empathy = raise their Misery by 1"', () => {
+    expect(doNotLeaveMeToDie({ discard: 'Herbal Meds' }, 's').result).toMatchObject({ discarded: 'Herbal Meds', characters: [] });
+    const rolled = doNotLeaveMeToDie({ characters }, seedForRolls([4])).result;
+    expect(rolled).toMatchObject({ roll: 4, characters: [{ name: 'low', misery: 1 }, { name: 'high', misery: 1 }] });
+    expect(() => doNotLeaveMeToDie({}, 's')).toThrow(fieldError('characters', 'required'));
+    expect(() => doNotLeaveMeToDie({ discard: 'Water' }, 's')).toThrow(fieldError('discard', 'one-of'));
+  });
+
+  it('Goat, Kill the Goat: "Set the Hunger of all Characters present to 0 and add 6 Raw Food to the Storage. Then roll the Black die ... equal to or lower ... raise their Misery by 1"', () => {
+    const r = killTheGoat({ characters, rawFood: 2 }, seedForRolls([2])).result;
+    expect(r).toMatchObject({ hunger: 0, rawFood: 8, roll: 2, afterwards: 'Afterwards, remove this card from the game.' });
+    expect(r.characters.map((c) => c.misery)).toEqual([2, 1]);
+  });
+});
+
 describe('twom-tales streams continue', () => {
   const drawing = [
     ['twom-tales.cat', catProcedure],
@@ -347,6 +385,8 @@ describe('twom-tales streams continue', () => {
     ['twom-tales.sewers-thugs-forfeit', sewersThugsForfeitProcedure],
     ['twom-tales.incident-setup', incidentSetupProcedure],
     ['twom-tales.market-visit', marketVisitProcedure],
+    ['twom-tales.do-not-leave-me-to-die', doNotLeaveMeToDieProcedure],
+    ['twom-tales.kill-the-goat', killTheGoatProcedure],
   ] as const;
 
   it.each(drawing)('%s: a second run from the returned rngState equals a second run on the same generator', (id, descriptor: AnyProcedureDescriptor) => {
