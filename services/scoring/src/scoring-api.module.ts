@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContentLibraryModule } from '@scriptbook/content';
-import { PersistenceModule, QueueModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { PersistenceModule, QueueModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
 import { JobsService } from './jobs/jobs.service';
 import { leaderboardRebuildQueue } from './leaderboards/leaderboard-rebuild.queue';
 import { LeaderboardsResolver } from './leaderboards/leaderboards.resolver';
@@ -11,6 +11,7 @@ import { scoringPersistence } from './scoring.persistence';
   imports: [
     SubgraphGraphQLModule(),
     PersistenceModule.forService(scoringPersistence),
+    RedisModule,
     ContentLibraryModule,
     QueueModule.register(leaderboardRebuildQueue),
   ],
