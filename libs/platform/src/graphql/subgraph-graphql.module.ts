@@ -62,6 +62,7 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
 @Module({ providers: [GatewayCallerMiddleware] })
 class SubgraphGraphQLHostModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(GatewayCallerMiddleware).forRoutes({ path: 'graphql', method: RequestMethod.ALL });
+    // Apollo is mounted with app.use('/graphql'), which also serves every path below it: guard the same set.
+    consumer.apply(GatewayCallerMiddleware).forRoutes({ path: 'graphql{/*rest}', method: RequestMethod.ALL });
   }
 }

@@ -68,6 +68,14 @@ describe('a subgraph outside development serves only requests the gateway signed
     expectRefused(await post(service.url, body, { [GATEWAY_SIGNATURE_HEADER]: signature }), /too old/);
   });
 
+  it('guards every path Apollo answers, not only /graphql itself', async () => {
+    for (const path of ['/graphql/', '/graphql/x', '/graphql/x/y', '/GRAPHQL', '/graphql/.', '/Graphql?x=1']) {
+      const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect({ path, served: response.status === 200 }).toEqual({ path, served: false });
+      if (response.status !== 404) expect({ path, status: response.status }).toEqual({ path, status: 401 });
+    }
+  });
+
   it('refuses an unsigned GET, which would otherwise slip past the body signature', async () => {
     const response = await fetch(`${service.url}/graphql?query=${encodeURIComponent(QUERY)}`, { headers: { 'apollo-require-preflight': 'true' } });
     expect(response.status).toBe(401);
