@@ -88,7 +88,7 @@ export const twomCrimeWaveProcedure = defineProcedure({
     const into = (deck: 'night-raids' | 'residents', cards: readonly string[], label: string): string[] => {
       const added = shuffledBack.filter((c) => c.deck === deck).map((c) => c.card);
       if (added.length === 0) return [...cards];
-      transcript.add(`Crime Wave: ${added.join(' and ')} go back into the ${label}`);
+      transcript.add(`Crime Wave: ${added.join(' and ')} ${added.length > 1 ? 'go' : 'goes'} back into the ${label}`);
       return [...shuffleDeck([...cards, ...added], random, { label, transcript })];
     };
     const nightRaidsDeck = into('night-raids', wave.nightRaidsDeck, 'Night Raids deck');

@@ -640,4 +640,171 @@ describe('twom golden resolutions', () => {
       "c": 1276025
     });
   });
+
+  it('twom.crime-wave', () => {
+    const r = run('twom.crime-wave');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Crime Wave: Red Night Raid 2 goes back into the Night Raids deck"
+      },
+      {
+        "text": "Shuffled the Night Raids deck (4 cards)",
+        "detail": {
+          "operation": "shuffle",
+          "size": 4
+        }
+      },
+      {
+        "text": "Crime Wave: Red Resident 1 goes back into the Residents deck"
+      },
+      {
+        "text": "Shuffled the Residents deck (3 cards)",
+        "detail": {
+          "operation": "shuffle",
+          "size": 3
+        }
+      }
+    ]);
+    expect(r.result).toEqual({
+      "shuffledBack": [
+        {
+          "card": "Red Night Raid 2",
+          "deck": "night-raids"
+        },
+        {
+          "card": "Red Resident 1",
+          "deck": "residents"
+        }
+      ],
+      "count": {
+        "value": 2,
+        "inferred": false,
+        "reasoning": null
+      },
+      "nightRaidsDeck": [
+        "Night Raid 1",
+        "Night Raid 2",
+        "Red Night Raid 2",
+        "Night Raid 3"
+      ],
+      "residentsDeck": [
+        "Resident 1",
+        "Red Resident 1",
+        "Resident 2"
+      ],
+      "separatedNightRaids": [
+        "Red Night Raid 1"
+      ],
+      "separatedResidents": []
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.8453757311217487,
+      "s1": 0.3543167235329747,
+      "s2": 0.9992303245235234,
+      "c": 2032507
+    });
+  });
+
+  it('twom.dawn-draws', () => {
+    const r = run('twom.dawn-draws');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Shuffled the Fate deck (4 cards)",
+        "detail": {
+          "operation": "shuffle",
+          "size": 4
+        }
+      },
+      {
+        "text": "Drew 1 from the Fate deck: Fate 4",
+        "detail": {
+          "operation": "draw",
+          "cards": [
+            "Fate 4"
+          ]
+        }
+      },
+      {
+        "text": "Resolve the Fate card \"Fate 4\", ignoring the bottom part of the die"
+      },
+      {
+        "text": "Shuffled the Narrative Action deck (4 cards)",
+        "detail": {
+          "operation": "shuffle",
+          "size": 4
+        }
+      },
+      {
+        "text": "Drew 2 from the Narrative Action deck: Narrative Action 1, Narrative Action 4",
+        "detail": {
+          "operation": "draw",
+          "cards": [
+            "Narrative Action 1",
+            "Narrative Action 4"
+          ]
+        }
+      },
+      {
+        "text": "Read Narrative Action 1 and Narrative Action 4, choose one, and shuffle the other back into the deck"
+      }
+    ]);
+    expect(r.result).toEqual({
+      "fateCard": "Fate 4",
+      "fateDeck": [
+        "Fate 2",
+        "Fate 1",
+        "Fate 3"
+      ],
+      "narrativeOptions": [
+        "Narrative Action 1",
+        "Narrative Action 4"
+      ],
+      "narrativeActionDeck": [
+        "Narrative Action 2",
+        "Narrative Action 3"
+      ],
+      "gaps": [
+        "Seed 001 prints no Fate card: the table reads the drawn card and resolves it, ignoring the bottom part of the die.",
+        "If the Fate card says to swap a Location: remove it, slide the remaining ones, and draw a new Location for the \"Far Away\" space (the card texts are not in the seed, so this is not resolved here).",
+        "Alcohol can be used before or after resolving the Fate card."
+      ]
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.5891198557801545,
+      "s1": 0.47696362365968525,
+      "s2": 0.6289436058141291,
+      "c": 1300024
+    });
+  });
+
+  it('twom.narrative-action-choice', () => {
+    const r = run('twom.narrative-action-choice');
+    expect(r.transcript).toEqual([
+      {
+        "text": "Keep Narrative Action 4; Narrative Action 2 goes back into the Narrative Action deck"
+      },
+      {
+        "text": "Shuffled the Narrative Action deck (3 cards)",
+        "detail": {
+          "operation": "shuffle",
+          "size": 3
+        }
+      }
+    ]);
+    expect(r.result).toEqual({
+      "chosen": "Narrative Action 4",
+      "returned": "Narrative Action 2",
+      "narrativeActionDeck": [
+        "Narrative Action 2",
+        "Narrative Action 3",
+        "Narrative Action 1"
+      ]
+    });
+    expect(r.rngState).toEqual({
+      "s0": 0.12368383212015033,
+      "s1": 0.10501565388403833,
+      "s2": 0.9250921979546547,
+      "c": 1051747
+    });
+  });
 });
