@@ -14,13 +14,13 @@ const g = TWOM_TALES_GAME_ID;
 export const miseryChange = named(
   'TalesMiseryChange',
   z
-  .object({
-    name: z.string().describe("The Character's name, as given."),
-    empathy: count('Their Empathy, as given.'),
-    atOrBelow: z.boolean().describe('True when the roll was equal to or lower than their Empathy.'),
-    misery: count('Their Misery after the card (never below 0).'),
-  })
-  .describe("One Character's comparison and new Misery."),
+    .object({
+      name: z.string().describe("The Character's name, as given."),
+      empathy: count('Their Empathy, as given.'),
+      atOrBelow: z.boolean().describe('True when the roll was equal to or lower than their Empathy.'),
+      misery: count('Their Misery after the card (never below 0).'),
+    })
+    .describe("One Character's comparison and new Misery."),
 );
 
 const empathyRollResult = z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { contentRef, defineProcedure } from '../../procedure-descriptor';
-import { describedEnum } from '../../schema-annotations';
 import { Random } from '../../rng/random';
+import { describedEnum } from '../../schema-annotations';
+import { count } from '../../schema-checks';
 import { Transcript } from '../../transcript';
 import { rollBlack } from '../twom/black-die';
-import { count } from '../../schema-checks';
 import { blackRoll } from './tales.schemas';
 import { onTrack, stopStep, TrackToken, trackEndsInputSchema, trackStateSchema } from './tracks';
 import {

@@ -15,13 +15,13 @@ import { TranscriptStep } from '../../transcript';
 export const trackEndsInputSchema = named(
   'TalesTrackEnds',
   z
-  .object({
-    min: z.number().int().optional().describe("The track's lowest printed space, read off the Scenario sheet."),
-    max: z.number().int().optional().describe("The track's highest printed space, read off the Scenario sheet."),
-  })
-  .describe(
-    "The ends of a track as printed on the back of its Scenario sheet, which seed 000 does not reproduce. Leave an end out to use the engine's reading (see the result's `lowest` and `highest`).",
-  ),
+    .object({
+      min: z.number().int().optional().describe("The track's lowest printed space, read off the Scenario sheet."),
+      max: z.number().int().optional().describe("The track's highest printed space, read off the Scenario sheet."),
+    })
+    .describe(
+      "The ends of a track as printed on the back of its Scenario sheet, which seed 000 does not reproduce. Leave an end out to use the engine's reading (see the result's `lowest` and `highest`).",
+    ),
 );
 
 export type TrackEndsInput = z.output<typeof trackEndsInputSchema>;
@@ -37,14 +37,14 @@ export type TrackEnd = Inferable<number>;
 export const trackStateSchema = named(
   'TalesTrackState',
   z
-  .object({
-    trackId: contentRef('ContentItem', 'The track as a content item; its gaps say what the seed leaves out.'),
-    value: z.number().int().describe('Where the token stands after the procedure.'),
-    lowest: trackEndSchema.nullable().describe('The lowest space the token can reach; null when nothing is known of it.'),
-    highest: trackEndSchema.nullable().describe('The highest space the token can reach; null when the seed prints none and the table gave none, so no cap was applied.'),
-    stoppedAtEnd: z.boolean().describe('True when a move would have taken the token past an end and it stopped there instead; the Scenario sheet may say what that means.'),
-  })
-  .describe('A Scenario track after the procedure, with the ends that bounded it.'),
+    .object({
+      trackId: contentRef('ContentItem', 'The track as a content item; its gaps say what the seed leaves out.'),
+      value: z.number().int().describe('Where the token stands after the procedure.'),
+      lowest: trackEndSchema.nullable().describe('The lowest space the token can reach; null when nothing is known of it.'),
+      highest: trackEndSchema.nullable().describe('The highest space the token can reach; null when the seed prints none and the table gave none, so no cap was applied.'),
+      stoppedAtEnd: z.boolean().describe('True when a move would have taken the token past an end and it stopped there instead; the Scenario sheet may say what that means.'),
+    })
+    .describe('A Scenario track after the procedure, with the ends that bounded it.'),
 );
 
 export type TrackState = z.output<typeof trackStateSchema>;
