@@ -58,11 +58,12 @@ export const stuffOfNightmaresProcedure = defineProcedure({
   input: charactersInput.describe('Every Character present in the Shelter at the beginning of the Night Raid phase.'),
   result: empathyRollResult.extend({
     drawNightRaid: z.literal(false).describe('Always false: "Do not draw any Night Raid cards during this Night Raid phase."'),
+    sourceNote: z.string().describe('The seed\'s note on this card: its comparison line is partly covered in the booklet, so the effect applied is the reading of the visible text.'),
   }),
   draws: true,
   run: ({ characters }, { random, transcript }) => {
     const rolled = rollAgainstEveryone(characters, STUFF_OF_NIGHTMARES.title, STUFF_OF_NIGHTMARES.miseryAtOrBelow, 0, random, transcript);
-    return { ...rolled, drawNightRaid: false as const };
+    return { ...rolled, drawNightRaid: false as const, sourceNote: STUFF_OF_NIGHTMARES.sourceNote };
   },
 });
 

@@ -365,7 +365,8 @@ describe('twom-tales golden resolutions', () => {
           "misery": 0
         }
       ],
-      "drawNightRaid": false
+      "drawNightRaid": false,
+      "sourceNote": "Seed 000 notes that the last words of the comparison line are partly covered by an overlapping card in the booklet; \"raise their Misery by 1\" is the reading of the visible text."
     });
     expect(r.rngState).toEqual({
       "s0": 0.20225091115571558,

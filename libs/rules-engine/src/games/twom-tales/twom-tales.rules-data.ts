@@ -29,7 +29,13 @@ export const WAIT_A_MINUTE = {
 } as const;
 
 /** 000 Desperate Measures, "Stuff of Nightmares": equal or lower raises Misery by 1. */
-export const STUFF_OF_NIGHTMARES = { title: 'Stuff of Nightmares', miseryAtOrBelow: 1 } as const;
+export const STUFF_OF_NIGHTMARES = {
+  title: 'Stuff of Nightmares',
+  miseryAtOrBelow: 1,
+  /** The seed's own source note on the comparison line. */
+  sourceNote:
+    'Seed 000 notes that the last words of the comparison line are partly covered by an overlapping card in the booklet; "raise their Misery by 1" is the reading of the visible text.',
+} as const;
 
 /** 000 Desperate Measures, "Jokes and Hopes": equal or lower −2 Misery, greater +1. */
 export const JOKES_AND_HOPES = { title: 'Jokes and Hopes', miseryAtOrBelow: -2, miseryAbove: 1 } as const;

@@ -143,6 +143,7 @@ describe('twom-tales Incidents (seed 000)', () => {
     ];
     const r = stuffOfNightmares({ characters }, seedForRolls([4])).result;
     expect(r.drawNightRaid).toBe(false);
+    expect(r.sourceNote).toMatch(/partly covered/);
     expect(r.characters.map((c) => c.misery)).toEqual([1, 2]);
   });
 
