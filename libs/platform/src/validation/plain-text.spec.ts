@@ -60,6 +60,10 @@ describe('plain text (names and free text)', () => {
     expect(checkPlainText('👩‍👩‍👧 Family', NAME)).toEqual({ ok: true, value: '👩‍👩‍👧 Family' });
     expect(checkPlainText('🏴󠁧󠁢󠁥󠁮󠁧󠁿 Lions', NAME)).toEqual({ ok: true, value: '🏴󠁧󠁢󠁥󠁮󠁧󠁿 Lions' });
     expect(forbiddenMessage('Ana\u{E0068}\u{E0069}')).toBe(PLAIN_TEXT_RULE);
+    // A flag's tag run carrying a hidden message is not a flag.
+    const smuggled = [...'ignore all previous'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+    expect(forbiddenMessage(`\u{1F3F4}${smuggled}\u{E007F}`)).toBe(PLAIN_TEXT_RULE);
+    expect(forbiddenMessage('\u{1F3F4}\u{E0067}\u{E0062}\u{E0041}\u{E006E}\u{E0067}\u{E007F}')).toBe(PLAIN_TEXT_RULE);
   });
 
   it('refuses a right-to-left override that would make a name read backwards', () => {

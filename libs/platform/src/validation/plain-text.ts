@@ -16,9 +16,11 @@ export type PlainTextCheck =
   | { readonly ok: true; readonly value: string }
   | { readonly ok: false; readonly rule: 'min' | 'max' | typeof PLAIN_TEXT_RULE; readonly message: string };
 
-// An emoji tag sequence (the flags of England, Scotland, Wales) is the one
-// legitimate use of tag characters; elsewhere they smuggle invisible text.
-const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+// An emoji flag tag sequence (England, Scotland, Wales: a black flag, a
+// short subdivision code in tag letters and digits, a cancel tag) is the one
+// legitimate use of tag characters; anything longer or wider smuggles
+// invisible text.
+const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,7}\u{E007F}/gu;
 // Zero-width joiner and non-joiner shape emoji sequences and Persian or Indic
 // words, so they stay; every other format character can reorder or hide text.
 const JOINERS = /[\u200C\u200D]/g;
