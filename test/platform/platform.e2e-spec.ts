@@ -168,6 +168,23 @@ describe('the platform end to end, through the gateway', () => {
     }
   });
 
+  it('serves a setup\'s cards as content entities in one round trip: the rules result names them, the content subgraph fills them in', async () => {
+    // Most of the 55-card Setup deck is not in the seed, so a few seeds are tried until a drawn card is one the pack holds.
+    const cards: { id: string }[] = [];
+    for (let i = 0; i < 10 && cards.length === 0; i++) {
+      const query = `{ zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:recon-in-force", stalkerCount: 3, seed: "e2e-refs-${i}" }) {
+        result { setupCards { card { id card { id name tags } } } } } }`;
+      const response = await graphql(GATEWAY, query);
+      expect(response.errors).toBeUndefined();
+      for (const slot of response.data!.zoneSurvivalSetup.result.setupCards) if (slot.card) cards.push(slot.card.card);
+    }
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const direct = await graphql(GATEWAY, `query($id: ID!) { card(id: $id) { id name tags } }`, { id: card.id });
+      expect(card).toEqual(direct.data!.card);
+    }
+  });
+
   it('sets up a Zone Survival scenario through its typed query, the same for the same seed', async () => {
     const query = `{ zoneSurvivalSetup(input: { scenarioId: "stalker-zs:scenario:recon-in-force", stalkerCount: 3, seed: "e2e" }) {
       seed transcript { text } result { setupCards { slot card { id } } } } }`;
@@ -182,10 +199,14 @@ describe('the platform end to end, through the gateway', () => {
     const id = requested.data!.requestLeaderboardRebuild.id;
     let job: { state: string; progress: number } | undefined;
     for (let i = 0; i < 100 && job?.state !== 'COMPLETED'; i++) {
-      job = (await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state progress } }`, { id })).data!.job;
+      job = (await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state progress } }`, { id }, token)).data!.job;
       if (job?.state !== 'COMPLETED') await new Promise((r) => setTimeout(r, 100));
     }
     expect(job).toEqual({ state: 'COMPLETED', progress: 100 });
+
+    // Only the player who asked follows the job; anyone else is told it does not exist.
+    const anonymous = await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state } }`, { id });
+    expect(anonymous.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers bad requests with clear codes and writes nothing', async () => {
@@ -213,6 +234,51 @@ describe('the platform end to end, through the gateway', () => {
       expect(JSON.stringify(response)).not.toMatch(/stacktrace|at \S+\.js/);
     }
     expect(await countCampaigns()).toBe(before);
+  });
+
+  it('refuses a password bcrypt could not read whole, and names that cannot be read as written', async () => {
+    const longPassword = await graphql(
+      GATEWAY,
+      `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { accessToken } }`,
+      { input: { email: 'long@example.org', password: 'x'.repeat(100), displayName: 'Long' } },
+    );
+    expect(longPassword.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.password', rule: 'max-bytes' });
+    const hiddenName = await graphql(
+      GATEWAY,
+      `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
+      { input: { gameId: 'twom', name: 'Siege\u0000\u202Ewinter' } },
+      token,
+    );
+    expect(hiddenName.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.name', rule: 'plain-text' });
+  });
+
+  it('refuses every token of a removed player, in accounts and in campaigns alike', async () => {
+    const registered = await graphql(
+      GATEWAY,
+      `mutation { registerPlayer(input: { email: "leaving@example.org", password: "soon gone", displayName: "Leaving" }) { accessToken } }`,
+    );
+    const leaving = registered.data!.registerPlayer.accessToken;
+    expect((await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "twom", name: "Last one" }) { id } }`, {}, leaving)).errors).toBeUndefined();
+
+    const removed = await graphql(GATEWAY, `mutation { deleteMyAccount(input: { password: "soon gone" }) { playerId } }`, {}, leaving);
+    expect(removed.errors).toBeUndefined();
+
+    const create = await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "twom", name: "After" }) { id } }`, {}, leaving);
+    expect(create.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    for (const query of ['{ me { id } }', '{ myCampaigns { edges { node { id } } } }']) {
+      expect((await graphql(GATEWAY, query, {}, leaving)).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    }
+    // The other players are untouched.
+    expect((await graphql(GATEWAY, '{ me { id } }', {}, token)).data!.me).toEqual({ id: playerId });
+  });
+
+  it('stops password guessing: after 50 wrong logins the right one is RATE_LIMITED, with a retry time', async () => {
+    const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { accessToken } }`;
+    for (let i = 0; i < 50; i++) await graphql(GATEWAY, LOGIN, { input: { email: 'e2e@example.org', password: `guess ${i}` } });
+    const right = await graphql(GATEWAY, LOGIN, { input: { email: 'e2e@example.org', password: 'a long password' } });
+    expect(right.data).toBeNull();
+    expect(right.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(right.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
   });
 
   it('shuts every process down cleanly on SIGTERM', async () => {
