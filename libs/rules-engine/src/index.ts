@@ -13,7 +13,6 @@ export { twomDescriptors } from './games/twom';
 export { twomTalesProcedures } from './games/twom-tales';
 export { twomTacticsDescriptors } from './games/twom-tactics';
 export { hopeInhumanityDescriptors } from './games/hope-inhumanity';
-export type { GameProcedure } from './game-procedure';
 export * from './games/stalker-zs';
 export * from './procedure-descriptor';
 export * from './inferred';
