@@ -13,7 +13,7 @@ export class CatalogResolver {
 
   constructor(private readonly bound: BoundProcedures) {}
 
-  @Query(() => RuleProcedureConnection, { description: 'Every rule procedure, in a stable order, optionally of one game.' })
+  @Query(() => RuleProcedureConnection, { nullable: true, description: 'Every rule procedure, in a stable order, optionally of one game. Null with BAD_USER_INPUT for a page size out of range or a foreign cursor.' })
   procedures(
     @Args('gameId', { type: () => ID, nullable: true, description: 'Only the procedures of this game (`twom`); every game when omitted.' })
     gameId: string | null,
