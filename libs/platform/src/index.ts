@@ -40,3 +40,4 @@ export * from './graphql/query-limits';
 export * from './graphql/subgraph-context';
 export * from './metrics/metrics-server';
 export * from './bootstrap/raw-body';
+export * from './auth/player-directory';

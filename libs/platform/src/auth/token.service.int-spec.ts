@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { TEST_JWT_SECRET, TEST_REDIS_URL, TestIsolation } from '../testing/test-environment';
 import { TokenRevocations } from './token-revocations';
-import { REMOVED_PLAYER_REASON, TokenService } from './token.service';
+import { REMOVED_PLAYER_REASON, TokenService, UNKNOWN_PLAYER_REASON } from './token.service';
 
 describe('access tokens of removed players (real Redis)', () => {
   const isolation = new TestIsolation();
@@ -41,6 +41,13 @@ describe('access tokens of removed players (real Redis)', () => {
     expect(await revocations.isRevoked('player-dee', 1_800_000_000)).toBe(true);
     expect(await revocations.isRevoked('player-dee', 1_800_000_001)).toBe(false);
     expect(await revocations.isRevoked('player-eve', 1_800_000_000)).toBe(false);
+  });
+
+  it('asks the owner of the players table, where there is one, whether the player exists', async () => {
+    const existing = new Set(['player-fay']);
+    const tokens = new TokenService(config, redis, { exists: async (id) => existing.has(id) });
+    expect(await tokens.viewerOf(`Bearer ${tokens.issue('player-fay').accessToken}`)).toEqual({ kind: 'player', playerId: 'player-fay' });
+    expect(await tokens.viewerOf(`Bearer ${tokens.issue('player-zed').accessToken}`)).toEqual({ kind: 'invalid', reason: UNKNOWN_PLAYER_REASON });
   });
 
   it('cannot revoke without Redis, and says so rather than pretending', async () => {

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { REDIS_CLIENT } from '../redis/redis.module';
+import { PLAYER_DIRECTORY, PlayerDirectory } from './player-directory';
 import { durationSeconds, TokenRevocations } from './token-revocations';
 
 const ISSUER = 'scriptbook';
@@ -18,6 +19,7 @@ export type Viewer =
 type VerifiedToken = Viewer | { readonly kind: 'signed'; readonly playerId: string; readonly issuedAt: number };
 
 export const REMOVED_PLAYER_REASON = 'the player no longer exists';
+export const UNKNOWN_PLAYER_REASON = 'the token names no existing player';
 
 /**
  * Issues, verifies and revokes the access tokens every subgraph accepts. One
@@ -28,7 +30,9 @@ export const REMOVED_PLAYER_REASON = 'the player no longer exists';
  * request, that the player has not been removed since the token was issued:
  * one GET, no in-process cache, so a removal holds on the next request
  * everywhere. Every service that stores player-owned rows imports
- * RedisModule; content and rules hold none and skip the check.
+ * RedisModule; content and rules hold none and skip the check. In accounts,
+ * which owns the players table (`PLAYER_DIRECTORY`), the row must exist too,
+ * so no accounts mutation stores anything for a player who never existed.
  */
 @Injectable()
 export class TokenService {
@@ -37,6 +41,7 @@ export class TokenService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
     @Optional() @Inject(REDIS_CLIENT) redis?: Redis,
+    @Optional() @Inject(PLAYER_DIRECTORY) private readonly directory?: PlayerDirectory,
   ) {
     if (redis) this.revocations = new TokenRevocations(redis, config.REDIS_PREFIX, durationSeconds(config.JWT_TTL));
   }
@@ -59,6 +64,9 @@ export class TokenService {
     if (token.kind !== 'signed') return token;
     if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt))) {
       return { kind: 'invalid', reason: REMOVED_PLAYER_REASON };
+    }
+    if (this.directory && !(await this.directory.exists(token.playerId))) {
+      return { kind: 'invalid', reason: UNKNOWN_PLAYER_REASON };
     }
     return { kind: 'player', playerId: token.playerId };
   }

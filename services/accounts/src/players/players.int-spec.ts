@@ -196,10 +196,16 @@ describe('accounts subgraph on Postgres', () => {
       expect(login.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
     });
 
-    it('answers a token for a player who never existed with UNAUTHENTICATED, not with someone', async () => {
+    it('answers a token for a player who never existed with UNAUTHENTICATED everywhere in accounts, storing nothing', async () => {
       const forged = service.app.get(TokenService).issue('player-who-never-was').accessToken;
+      const groups = async () => Number((await service.app.get(DataSource).query('SELECT COUNT(*) AS n FROM play_groups'))[0].n);
+      const before = await groups();
       const me = await graphql(service.url, '{ me { id } }', {}, forged);
       expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      const create = await graphql(service.url, 'mutation { createGroup(input: { name: "Nobody’s" }) { id } }', {}, forged);
+      expect(create.data).toBeNull();
+      expect(create.errors![0]).toMatchObject({ message: expect.stringMatching(/no existing player/), extensions: { code: 'UNAUTHENTICATED' } });
+      expect(await groups()).toBe(before);
     });
   });
 
