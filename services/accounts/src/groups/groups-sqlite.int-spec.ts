@@ -52,8 +52,19 @@ describe('play groups on the embedded SQLite database', () => {
     expect(refusal(await as(ana, `mutation($c: String!) { joinGroup(code: $c) { id } }`, { c: invitation.code }))).toMatchObject({ rule: 'revoked' });
   });
 
-  it('creates the personal group once', async () => {
-    const answers = await Promise.all([1, 2].map(() => as(ana, `{ personalGroup { id kind } }`)));
+  it('creates the personal group once, however many requests ask at the same time', async () => {
+    const answers = await Promise.all([1, 2, 3, 4].map(() => as(ana, `{ personalGroup { id kind } }`)));
     for (const answer of answers) expect(answer.data!.personalGroup).toEqual({ id: personalGroupId(ana.id), kind: 'PERSONAL' });
+  });
+
+  it('applies simultaneous changes one by one on the single SQLite connection', async () => {
+    const created = await Promise.all(['A', 'B', 'C', 'D'].map((name) => as(ben, `mutation($n: String!) { createGroup(input: { name: $n }) { id } }`, { n: name })));
+    for (const answer of created) expect(answer.errors).toBeUndefined();
+    const groupIds = created.map((answer) => answer.data!.createGroup.id as string);
+    const codes = await Promise.all(groupIds.map((g) => as(ben, `mutation($g: ID!) { groupInvite(groupId: $g) { code } }`, { g })));
+    const joined = await Promise.all(codes.map((answer) => as(ana, `mutation($c: String!) { joinGroup(code: $c) { id } }`, { c: answer.data!.groupInvite.code })));
+    expect(joined.map((answer) => answer.data!.joinGroup.id).sort()).toEqual([...groupIds].sort());
+    const mine = await as(ana, `{ myGroups(first: 100) { edges { node { id } } } }`);
+    expect(mine.data!.myGroups.edges.map((edge: any) => edge.node.id)).toEqual(expect.arrayContaining(groupIds));
   });
 });

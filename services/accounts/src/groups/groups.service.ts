@@ -12,6 +12,7 @@ import {
   UnauthenticatedError,
 } from '@scriptbook/platform';
 import { personalGroupId, personalGroupOwner } from '@scriptbook/platform/membership';
+import { inTransaction } from '@scriptbook/platform/persistence/serialized-transaction';
 import { PlayerEntity } from '../players/player.entity';
 import { groupErrors } from './group-errors';
 import { GroupInvitationEntity } from './group-invitation.entity';
@@ -70,7 +71,7 @@ export class GroupsService {
   async create(ownerId: string, input: CreateGroupInput): Promise<Group> {
     const valid = parseInput(createGroupSchema, input);
     await this.requirePlayer(ownerId);
-    const group = await this.dataSource.transaction(async (manager) => {
+    const group = await inTransaction(this.dataSource, async (manager) => {
       const entity = manager.create(PlayGroupEntity, { id: timeOrderedId(), name: valid.name, kind: 'SHARED', membershipVersion: 1 });
       await manager.insert(PlayGroupEntity, entity);
       await manager.insert(GroupMembershipEntity, { id: timeOrderedId(), groupId: entity.id, playerId: ownerId, role: 'OWNER' });
@@ -111,7 +112,7 @@ export class GroupsService {
     if (!group) {
       await this.requirePlayer(playerId);
       try {
-        await this.dataSource.transaction(async (manager) => {
+        await inTransaction(this.dataSource, async (manager) => {
           await manager.insert(PlayGroupEntity, { id, name: PERSONAL_GROUP_NAME, kind: 'PERSONAL', membershipVersion: 1 });
           await manager.insert(GroupMembershipEntity, { id: timeOrderedId(), groupId: id, playerId, role: 'OWNER' });
         });
@@ -179,7 +180,7 @@ export class GroupsService {
       expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
       revokedAt: null,
     };
-    await this.dataSource.getRepository(GroupInvitationEntity).insert(invitation);
+    await inTransaction(this.dataSource, (manager) => manager.insert(GroupInvitationEntity, invitation));
     return { id: invitation.id, groupId, code, expiresAt: invitation.expiresAt };
   }
 
@@ -209,7 +210,9 @@ export class GroupsService {
       : null;
     if (!invitation || !membership) throw groupErrors.invitationNotVisible(invitationId);
     if (membership.role !== 'OWNER' && invitation.createdBy !== viewerId) throw groupErrors.notInviterOrOwner();
-    await invitations.update({ id: invitationId, revokedAt: IsNull() }, { revokedAt: now });
+    await inTransaction(this.dataSource, (manager) =>
+      manager.update(GroupInvitationEntity, { id: invitationId, revokedAt: IsNull() }, { revokedAt: now }),
+    );
     return true;
   }
 
@@ -221,7 +224,7 @@ export class GroupsService {
     if (invitation.revokedAt) throw groupErrors.codeRevoked();
     if (invitation.expiresAt.getTime() <= now.getTime()) throw groupErrors.codeExpired();
     await this.requirePlayer(viewerId);
-    const group = await this.dataSource.transaction(async (manager) => {
+    const group = await inTransaction(this.dataSource, async (manager) => {
       const locked = await this.bumpVersion(manager, invitation.groupId);
       if (!locked) throw groupErrors.codeUnknown();
       if (await manager.existsBy(GroupMembershipEntity, { groupId: invitation.groupId, playerId: viewerId })) {
@@ -245,7 +248,7 @@ export class GroupsService {
    * so a shared code cannot bring anyone back into it.
    */
   async leave(groupId: string, viewerId: string, newOwnerId?: string | null, now = new Date()): Promise<boolean> {
-    await this.dataSource.transaction(async (manager) => {
+    await inTransaction(this.dataSource, async (manager) => {
       const { group, membership } = await this.membershipOf(manager, groupId, viewerId, true);
       if (group.kind === 'PERSONAL') throw groupErrors.personal(groupId, 'be left');
       const others = await manager.countBy(GroupMembershipEntity, { groupId, playerId: Not(viewerId) });
@@ -267,7 +270,7 @@ export class GroupsService {
 
   /** Owner only, and never oneself (leaveGroup is the way out). */
   async removeMember(groupId: string, viewerId: string, playerId: string): Promise<Group> {
-    const group = await this.dataSource.transaction(async (manager) => {
+    const group = await inTransaction(this.dataSource, async (manager) => {
       const { group, membership } = await this.membershipOf(manager, groupId, viewerId, true);
       if (membership.role !== 'OWNER') throw groupErrors.notOwner(groupId);
       if (playerId === viewerId) throw groupErrors.removeSelf();
