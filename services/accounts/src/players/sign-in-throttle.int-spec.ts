@@ -6,6 +6,15 @@ import { accountsApp } from '../accounts.app';
 const REGISTER = `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { player { id } } }`;
 const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { player { id } } }`;
 
+/**
+ * Limits count in fixed windows; a test that crossed a window's end would see
+ * its counts restart. Waits out the last `margin` seconds of a window instead.
+ */
+async function clearOfWindowEdge(windowSeconds: number, margin: number): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50));
+}
+
 async function login(url: string, email: string, password: string) {
   return graphql(url, LOGIN, { input: { email, password } });
 }
@@ -18,6 +27,8 @@ describe('login and registration throttles (Postgres, real Redis)', () => {
   let service: RunningService;
 
   beforeAll(async () => {
+    // The registration hour holds this whole file's sign-ups (the last test counts them).
+    await clearOfWindowEdge(3600, 40);
     // Default limits, except a per-address login limit high enough that the per-account one decides first.
     service = await startService(accountsApp, isolation.postgresEnv('accounts', { LOGIN_ADDRESS_LIMIT: '200' }));
     for (const email of ['ana@example.org', 'ben@example.org']) {
@@ -32,6 +43,7 @@ describe('login and registration throttles (Postgres, real Redis)', () => {
   });
 
   it('clears an account’s failed attempts when the right password arrives', async () => {
+    await clearOfWindowEdge(15 * 60, 10);
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 9; i++) expect((await login(service.url, 'ben@example.org', 'wrong')).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
       const right = await login(service.url, 'ben@example.org', 'correct horse');
@@ -40,6 +52,7 @@ describe('login and registration throttles (Postgres, real Redis)', () => {
   });
 
   it('refuses the right password with RATE_LIMITED after 50 wrong ones, with a retryAfter', async () => {
+    await clearOfWindowEdge(15 * 60, 15);
     const codes: unknown[] = [];
     for (let i = 0; i < 50; i++) codes.push((await login(service.url, 'Ana@Example.org ', `guess ${i}`)).errors![0].extensions!.code);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill('UNAUTHENTICATED'));
