@@ -71,15 +71,6 @@ export class TokenService {
     return { kind: 'player', playerId: token.playerId };
   }
 
-  /**
-   * The signature and claims alone, without asking whether the player still
-   * exists; `viewerOf` is what requests use.
-   */
-  viewerFrom(authorization: string | string[] | undefined): Viewer {
-    const token = this.verify(authorization);
-    return token.kind === 'signed' ? { kind: 'player', playerId: token.playerId } : token;
-  }
-
   /** Voids every token a player holds, for when the player is removed. */
   async revokeAllOf(playerId: string): Promise<void> {
     if (!this.revocations) throw new Error('revoking tokens needs Redis: import RedisModule');
