@@ -2,7 +2,8 @@ import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { DataSource } from 'typeorm';
 import { Player } from '../players/player.model';
 import { GroupMember, OpenGroupInvitation } from './group.model';
-import type { GroupMemberRow, OpenInvitationRow } from './groups.service';
+import type { OpenInvitationRow } from './group-invitations.service';
+import type { GroupMemberRow } from './groups.service';
 import { playerById } from './player-loader';
 
 @Resolver(() => GroupMember)

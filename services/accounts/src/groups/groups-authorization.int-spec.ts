@@ -3,6 +3,8 @@ import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
+import { GroupInvitationsService } from './group-invitations.service';
+import { GroupMembershipService } from './group-membership.service';
 import { GroupsService } from './groups.service';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
 
@@ -152,15 +154,17 @@ describe('who may do what to a group', () => {
   let service: RunningService;
   let dataSource: DataSource;
   let groups: GroupsService;
+  let membership: GroupMembershipService;
+  let invitations: GroupInvitationsService;
   const players = {} as Record<Exclude<Actor, 'anonymous'> | 'target', SignedInPlayer>;
 
   /** Built through the service, not the API, so the join throttle only counts the joins under test. */
   const newScene = async (): Promise<Scene> => {
     const group = await groups.create(players.owner.id, { name: 'Matrix' });
-    const { code } = await groups.invite(group.id, players.owner.id);
-    for (const player of [players.member, players.former, players.target]) await groups.join(code, player.id);
-    await groups.leave(group.id, players.former.id);
-    const invitation = await groups.invite(group.id, players.owner.id);
+    const { code } = await invitations.invite(group.id, players.owner.id);
+    for (const player of [players.member, players.former, players.target]) await membership.join(code, player.id);
+    await membership.leave(group.id, players.former.id);
+    const invitation = await invitations.invite(group.id, players.owner.id);
     return { groupId: group.id, invitationId: invitation.id, code, target: players.target };
   };
 
@@ -168,6 +172,8 @@ describe('who may do what to a group', () => {
     service = await startService(accountsApp, isolation.postgresEnv('accounts'));
     dataSource = service.app.get(DataSource);
     groups = service.app.get(GroupsService);
+    membership = service.app.get(GroupMembershipService);
+    invitations = service.app.get(GroupInvitationsService);
     for (const role of ['owner', 'member', 'former', 'stranger', 'target'] as const) {
       players[role] = await registerPlayer(service.url, role, isolation.id);
     }

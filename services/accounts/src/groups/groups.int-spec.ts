@@ -5,7 +5,7 @@ import { MembershipReader, personalGroupId } from '@scriptbook/platform/membersh
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
-import { GroupsService } from './groups.service';
+import { GroupMembershipService } from './group-membership.service';
 import { MAX_OPEN_INVITATIONS } from './invitation-code';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
 
@@ -254,7 +254,7 @@ describe('play groups on Postgres and Redis', () => {
     await as(cleo, JOIN, { code });
     await as(eve, '{ personalGroup { id } }');
 
-    const groups = service.app.get(GroupsService);
+    const groups = service.app.get(GroupMembershipService);
     const changed = await dataSource.transaction((manager) => groups.releaseMemberships(manager, eve.id));
     await groups.groupsReleased(changed);
 

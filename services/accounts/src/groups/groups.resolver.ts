@@ -2,7 +2,9 @@ import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver, Res
 import { AuthenticatedPlayer, clientAddressOf, ConnectionShape, CurrentPlayer, PageArgs, RequestContext, requestLoader } from '@scriptbook/platform';
 import { CreateGroupInput } from './group.inputs';
 import { Group, GroupConnection, GroupInvitation, GroupMemberConnection, OpenGroupInvitation } from './group.model';
-import { GroupMemberRow, GroupsService, OpenInvitationRow } from './groups.service';
+import { GroupInvitationsService, OpenInvitationRow } from './group-invitations.service';
+import { GroupMembershipService } from './group-membership.service';
+import { GroupMemberRow, GroupsService } from './groups.service';
 import { MAX_OPEN_INVITATIONS } from './invitation-code';
 import { JoinThrottle } from './join-throttle';
 
@@ -12,6 +14,8 @@ const groupIdArg = { type: () => ID, description: 'The id of a group you belong 
 export class GroupsResolver {
   constructor(
     private readonly groups: GroupsService,
+    private readonly membership: GroupMembershipService,
+    private readonly invitations: GroupInvitationsService,
     private readonly throttle: JoinThrottle,
   ) {}
 
@@ -51,7 +55,7 @@ export class GroupsResolver {
       `Makes an invitation code for a shared group you belong to, valid for 72 hours and for any number of players until it expires or is withdrawn. The code is shown only here. A group has at most ${MAX_OPEN_INVITATIONS} working codes (CONFLICT, rule open-invitations).`,
   })
   groupInvite(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args('groupId', groupIdArg) groupId: string): Promise<GroupInvitation> {
-    return this.groups.invite(groupId, viewer.playerId);
+    return this.invitations.invite(groupId, viewer.playerId);
   }
 
   @Mutation(() => Boolean, {
@@ -61,7 +65,7 @@ export class GroupsResolver {
     @CurrentPlayer() viewer: AuthenticatedPlayer,
     @Args('invitationId', { type: () => ID, description: 'The id groupInvite returned with the code.' }) invitationId: string,
   ): Promise<boolean> {
-    return this.groups.revokeInvitation(invitationId, viewer.playerId);
+    return this.invitations.revokeInvitation(invitationId, viewer.playerId);
   }
 
   @Mutation(() => Group, {
@@ -74,7 +78,7 @@ export class GroupsResolver {
     @Context() context: Parameters<typeof clientAddressOf>[0],
   ): Promise<Group> {
     await this.throttle.count(viewer.playerId, clientAddressOf(context));
-    return this.groups.join(code, viewer.playerId);
+    return this.membership.join(code, viewer.playerId);
   }
 
   @Mutation(() => Boolean, {
@@ -91,7 +95,7 @@ export class GroupsResolver {
     })
     newOwnerId?: string | null,
   ): Promise<boolean> {
-    return this.groups.leave(groupId, viewer.playerId, newOwnerId);
+    return this.membership.leave(groupId, viewer.playerId, newOwnerId);
   }
 
   @Mutation(() => Group, { description: 'Owner only: removes another member from the group. To leave yourself, use leaveGroup.' })
@@ -100,7 +104,7 @@ export class GroupsResolver {
     @Args('groupId', groupIdArg) groupId: string,
     @Args('playerId', { type: () => ID, description: 'The member to remove.' }) playerId: string,
   ): Promise<Group> {
-    return this.groups.removeMember(groupId, viewer.playerId, playerId);
+    return this.membership.removeMember(groupId, viewer.playerId, playerId);
   }
 
   @ResolveField(() => GroupMemberConnection, { description: 'The members, in the order they joined; the owner first for a new group.' })
@@ -116,7 +120,7 @@ export class GroupsResolver {
     description: `The invitations that still work, newest first (at most ${MAX_OPEN_INVITATIONS}); offer to withdraw those with canRevoke.`,
   })
   openInvitations(@CurrentPlayer() viewer: AuthenticatedPlayer, @Parent() group: Group): Promise<OpenInvitationRow[]> {
-    return this.groups.openInvitations(group.id, viewer.playerId);
+    return this.invitations.openInvitations(group.id, viewer.playerId);
   }
 
   /** Other subgraphs' references resolve only for a member; anyone else gets null. */

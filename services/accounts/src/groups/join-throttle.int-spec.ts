@@ -3,6 +3,7 @@ import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../accounts.app';
+import { GroupInvitationsService } from './group-invitations.service';
 import { GroupsService } from './groups.service';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
 import { JOIN_PER_ACCOUNT, JOIN_PER_ADDRESS } from './join-throttle';
@@ -22,9 +23,8 @@ describe('joinGroup rate limits on Redis', () => {
     const owner = await registerPlayer(service.url, 'owner', isolation.id);
     guessers = [];
     for (const name of ['g1', 'g2', 'g3', 'g4']) guessers.push(await registerPlayer(service.url, name, isolation.id));
-    const groups = service.app.get(GroupsService);
-    const group = await groups.create(owner.id, { name: 'Guarded' });
-    code = (await groups.invite(group.id, owner.id)).code;
+    const group = await service.app.get(GroupsService).create(owner.id, { name: 'Guarded' });
+    code = (await service.app.get(GroupInvitationsService).invite(group.id, owner.id)).code;
   });
 
   afterAll(async () => {
