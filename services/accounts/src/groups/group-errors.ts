@@ -7,7 +7,7 @@ export const groupErrors = {
   notOwner: (groupId: string) =>
     new DomainError(ErrorCode.FORBIDDEN, `Only the owner of group ${groupId} may do this`, { field: 'groupId', rule: 'owner' }),
   personal: (groupId: string, what: string) =>
-    new DomainError(ErrorCode.FORBIDDEN, `A personal group cannot ${what}`, { field: 'groupId', rule: 'personal' }),
+    new DomainError(ErrorCode.FORBIDDEN, `Group ${groupId} is a personal group: it cannot ${what}`, { field: 'groupId', rule: 'personal' }),
   tooManyInvitations: (limit: number) =>
     new ConflictError(`A group has at most ${limit} working invitations: withdraw one before making another`, {
       field: 'groupId',
