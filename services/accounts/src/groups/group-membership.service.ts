@@ -76,14 +76,19 @@ export class GroupMembershipService {
     return true;
   }
 
-  /** Owner only, and never oneself (leaveGroup is the way out). */
-  async removeMember(groupId: string, viewerId: string, playerId: string): Promise<Group> {
+  /**
+   * Owner only, and never oneself (leaveGroup is the way out). The group's
+   * working codes are withdrawn too: the removed player may know any of them
+   * and could otherwise walk straight back in.
+   */
+  async removeMember(groupId: string, viewerId: string, playerId: string, now = new Date()): Promise<Group> {
     const group = await inTransaction(this.dataSource, async (manager) => {
       const { group, membership } = await membershipOf(manager, groupId, viewerId, true);
       if (membership.role !== 'OWNER') throw groupErrors.notOwner(groupId);
       if (playerId === viewerId) throw groupErrors.removeSelf();
       const removed = await manager.delete(GroupMembershipEntity, { groupId, playerId });
       if (!removed.affected) throw groupErrors.notAMember(playerId);
+      await manager.update(GroupInvitationEntity, { groupId, revokedAt: IsNull() }, { revokedAt: now });
       return group;
     });
     await this.sync.groupChanged(groupId);

@@ -202,7 +202,10 @@ describe('play groups on Postgres and Redis', () => {
 
     expect((await as(ana, REMOVE, { groupId, playerId: cleo.id })).errors).toBeUndefined();
     expect((await as(cleo, GROUP, { id: groupId })).data).toEqual({ group: null });
-    expect((await as(cleo, JOIN, { code })).data!.joinGroup.id).toBe(groupId);
+    // The code cleo joined with is withdrawn: only a fresh code brings anyone in.
+    expect(refusal(await as(cleo, JOIN, { code }))).toEqual({ code: 'BAD_USER_INPUT', field: 'code', rule: 'revoked' });
+    const fresh = await invite(ben, groupId);
+    expect((await as(cleo, JOIN, { code: fresh.code })).data!.joinGroup.id).toBe(groupId);
   });
 
   it('lets the inviter or the owner withdraw an invitation, and nobody else', async () => {

@@ -98,7 +98,10 @@ export class GroupsResolver {
     return this.membership.leave(groupId, viewer.playerId, newOwnerId);
   }
 
-  @Mutation(() => Group, { description: 'Owner only: removes another member from the group. To leave yourself, use leaveGroup.' })
+  @Mutation(() => Group, {
+    description:
+      "Owner only: removes another member from the group and withdraws the group's working invitation codes, which the removed player may know; share a fresh code with whoever still needs one. To leave yourself, use leaveGroup.",
+  })
   removeMember(
     @CurrentPlayer() viewer: AuthenticatedPlayer,
     @Args('groupId', groupIdArg) groupId: string,
