@@ -51,6 +51,8 @@ export class MembershipReader {
   private readonly cache = new Map<string, CachedGroup>();
   private listening = false;
   private started = false;
+  /** Counts invalidations, so a read that raced one is not cached. */
+  private invalidations = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -76,7 +78,7 @@ export class MembershipReader {
     for (const event of ['close', 'reconnecting', 'end', 'error']) {
       this.subscriber.on(event, () => {
         this.listening = false;
-        this.cache.clear();
+        this.forget(ALL_GROUPS);
       });
     }
     // ioredis subscribes again by itself once reconnected.
@@ -149,6 +151,7 @@ export class MembershipReader {
 
   /** Drops one group (or all, for `*`) from the in-process cache. */
   forget(groupId: string): void {
+    this.invalidations += 1;
     if (groupId === ALL_GROUPS) this.cache.clear();
     else this.cache.delete(groupId);
   }
@@ -157,6 +160,7 @@ export class MembershipReader {
     const now = this.now();
     const cached = this.cache.get(groupId);
     if (cached && cached.expiresAt > now && this.listening) return cached.members;
+    const invalidationsBefore = this.invalidations;
     const hash = await this.guard(() => this.redis.hgetall(this.keys.group(groupId)));
     let members: Map<string, MembershipRole> | null = null;
     if (hash[VERSION_FIELD] === undefined) {
@@ -167,7 +171,11 @@ export class MembershipReader {
         if (playerId !== VERSION_FIELD) members.set(playerId, role as MembershipRole);
       }
     }
-    if (this.listening) this.remember(groupId, { members, expiresAt: now + this.cacheTtlMs });
+    // A change message that arrived while Redis answered may be about this very
+    // group, and the answer may predate it: use it once, do not keep it.
+    if (this.listening && this.invalidations === invalidationsBefore) {
+      this.remember(groupId, { members, expiresAt: now + this.cacheTtlMs });
+    }
     return members;
   }
 
