@@ -41,3 +41,4 @@ export * from './graphql/subgraph-context';
 export * from './metrics/metrics-server';
 export * from './bootstrap/raw-body';
 export * from './auth/player-directory';
+export * from './persistence/serialized-transaction';

@@ -3,25 +3,53 @@ import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const days = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
 
 /**
- * Accounts' settings. Sign-in and sign-up are throttled per account (the
- * normalized email) and per client address, in Redis so every replica
- * counts together; a limit of 0 turns that throttle off.
+ * Accounts' settings. Sign-in, sign-up, device sign-in, refresh and group
+ * joins are throttled per account and per client address, in Redis so every
+ * replica counts together; a limit of 0 turns that throttle off.
  */
 export const accountsConfigSchema = serviceConfigSchema(DEFAULT_PORTS.accounts, {
+  /**
+   * Access token lifetime. Short, because a token is checked without asking
+   * accounts: refresh tokens keep a player signed in for months instead.
+   */
+  JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'a duration such as 15m, 12h or 7d').default('15m'),
+  /** A refresh token unused this long stops working (the lifetime slides with every refresh). */
+  REFRESH_IDLE_DAYS: days(90),
+  /** No session outlives this, however often it is refreshed; a device then simply signs in again. */
+  SESSION_MAX_DAYS: days(365),
   /** Login attempts per account per window; a successful login clears the count, so in effect failures. */
   LOGIN_ACCOUNT_LIMIT: count(10),
   LOGIN_ACCOUNT_WINDOW_SECONDS: seconds(15 * 60),
   /** Login attempts per client address per window, whichever accounts they name. */
   LOGIN_ADDRESS_LIMIT: count(30),
   LOGIN_ADDRESS_WINDOW_SECONDS: seconds(60),
-  /** Registrations tried per email per window: bounds probing which emails are taken. */
+  /** Registrations (and email links) tried per email per window: bounds probing which emails are taken. */
   REGISTER_ACCOUNT_LIMIT: count(5),
   REGISTER_ACCOUNT_WINDOW_SECONDS: seconds(60 * 60),
-  /** Registrations per client address per window. */
+  /** Registrations (and email links) per client address per window. */
   REGISTER_ADDRESS_LIMIT: count(20),
   REGISTER_ADDRESS_WINDOW_SECONDS: seconds(60 * 60),
+  /** Device sign-ins per device id per window. */
+  DEVICE_ACCOUNT_LIMIT: count(20),
+  DEVICE_ACCOUNT_WINDOW_SECONDS: seconds(15 * 60),
+  /** Device sign-ins per client address per window; generous, as a club's players share one address. */
+  DEVICE_ADDRESS_LIMIT: count(60),
+  DEVICE_ADDRESS_WINDOW_SECONDS: seconds(60),
+  /** Session refreshes per player per window, all of the player's devices together. */
+  REFRESH_ACCOUNT_LIMIT: count(60),
+  REFRESH_ACCOUNT_WINDOW_SECONDS: seconds(15 * 60),
+  /** Session refreshes per client address per window, counted before the token is looked up. */
+  REFRESH_ADDRESS_LIMIT: count(120),
+  REFRESH_ADDRESS_WINDOW_SECONDS: seconds(60),
+  /** joinGroup attempts per player per window, right or wrong: with 2^50 codes, guessing stays out of reach. */
+  JOIN_ACCOUNT_LIMIT: count(10),
+  JOIN_ACCOUNT_WINDOW_SECONDS: seconds(15 * 60),
+  /** joinGroup attempts per client address per window. */
+  JOIN_ADDRESS_LIMIT: count(30),
+  JOIN_ADDRESS_WINDOW_SECONDS: seconds(15 * 60),
 });
 
 export type AccountsConfig = z.infer<typeof accountsConfigSchema> & BaseConfig;

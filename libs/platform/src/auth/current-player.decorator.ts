@@ -5,6 +5,8 @@ import { Viewer } from './token.service';
 
 export interface AuthenticatedPlayer {
   readonly playerId: string;
+  /** The session the access token belongs to; absent only in tokens issued before sessions existed. */
+  readonly sessionId?: string;
 }
 
 export interface RequestContext {
@@ -23,7 +25,7 @@ export function playerOf(context: RequestContext, options?: { optional?: boolean
 }
 
 function callerOf(viewer: Viewer, optional: boolean): AuthenticatedPlayer | null {
-  if (viewer.kind === 'player') return { playerId: viewer.playerId };
+  if (viewer.kind === 'player') return viewer.sessionId ? { playerId: viewer.playerId, sessionId: viewer.sessionId } : { playerId: viewer.playerId };
   if (viewer.kind === 'invalid') throw new UnauthenticatedError(`Sign in again: ${viewer.reason}`);
   if (optional) return null;
   throw new UnauthenticatedError();

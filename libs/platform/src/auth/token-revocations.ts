@@ -1,13 +1,15 @@
 import type Redis from 'ioredis';
 
 /**
- * "Tokens of this player issued up to this second are void", kept in Redis
- * where every subgraph can read it. Accounts writes it when a player is
- * removed; each marker lives as long as the longest token it voids, after
- * which those tokens have expired on their own.
+ * Two kinds of marker, kept in Redis where every subgraph can read them:
+ * "tokens of this player issued up to this second are void" (written when a
+ * player is removed) and "tokens of this session are void" (written when a
+ * session is signed out). Each marker lives as long as the longest token it
+ * voids, after which those tokens have expired on their own.
  *
- * A time rather than a flag: if removal's database commit fails after the
- * marker is written, the player still exists and simply signs in again.
+ * A time rather than a flag for players: if removal's database commit fails
+ * after the marker is written, the player still exists and simply signs in
+ * again. A session, once ended, never comes back, so a flag is enough there.
  */
 export class TokenRevocations {
   constructor(
@@ -22,14 +24,36 @@ export class TokenRevocations {
     await this.redis.set(this.key(playerId), String(upTo), 'EX', this.tokenLifetimeSeconds + 60);
   }
 
-  /** Whether a token issued at `issuedAtSeconds` (its `iat`) was voided. */
-  async isRevoked(playerId: string, issuedAtSeconds: number): Promise<boolean> {
-    const upTo = await this.redis.get(this.key(playerId));
+  /** Voids the access tokens of these sessions, which were just ended. */
+  async revokeSessions(sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const pipeline = this.redis.multi();
+    for (const sessionId of sessionIds) pipeline.set(this.sessionKey(sessionId), '1', 'EX', this.tokenLifetimeSeconds + 60);
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('Redis did not record the ended sessions');
+  }
+
+  /**
+   * Whether a token issued at `issuedAtSeconds` (its `iat`), of the session
+   * `sessionId` when it names one, was voided; one round trip either way.
+   */
+  async isRevoked(playerId: string, issuedAtSeconds: number, sessionId?: string): Promise<boolean> {
+    if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
+    const [upTo, sessionEnded] = await this.redis.mget(this.key(playerId), this.sessionKey(sessionId));
+    return sessionEnded !== null || this.playerRevokedAfter(upTo, issuedAtSeconds);
+  }
+
+  private playerRevokedAfter(upTo: string | null, issuedAtSeconds: number): boolean {
     return upTo !== null && issuedAtSeconds <= Number(upTo);
   }
 
   private key(playerId: string): string {
     return `${this.prefix}:auth:revoked-player:${playerId}`;
+  }
+
+  private sessionKey(sessionId: string): string {
+    return `${this.prefix}:auth:revoked-session:${sessionId}`;
   }
 }
 

@@ -13,13 +13,16 @@ const AUDIENCE = 'scriptbook-api';
 /** Who is calling: nobody, a player with a valid token, or a bad token. */
 export type Viewer =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'player'; readonly playerId: string }
+  | { readonly kind: 'player'; readonly playerId: string; readonly sessionId?: string }
   | { readonly kind: 'invalid'; readonly reason: string };
 
-type VerifiedToken = Viewer | { readonly kind: 'signed'; readonly playerId: string; readonly issuedAt: number };
+type VerifiedToken =
+  | Viewer
+  | { readonly kind: 'signed'; readonly playerId: string; readonly issuedAt: number; readonly sessionId?: string };
 
 export const REMOVED_PLAYER_REASON = 'the player no longer exists';
 export const UNKNOWN_PLAYER_REASON = 'the token names no existing player';
+export const ENDED_SESSION_REASON = 'the session was signed out or ended';
 
 /**
  * Issues, verifies and revokes the access tokens every subgraph accepts. One
@@ -33,6 +36,9 @@ export const UNKNOWN_PLAYER_REASON = 'the token names no existing player';
  * RedisModule; content and rules hold none and skip the check. In accounts,
  * which owns the players table (`PLAYER_DIRECTORY`), the row must exist too,
  * so no accounts mutation stores anything for a player who never existed.
+ *
+ * Tokens that accounts issues for a session carry its id (`sid`); a session
+ * signed out is refused the same way, through a marker per session.
  */
 @Injectable()
 export class TokenService {
@@ -46,8 +52,9 @@ export class TokenService {
     if (redis) this.revocations = new TokenRevocations(redis, config.REDIS_PREFIX, durationSeconds(config.JWT_TTL));
   }
 
-  issue(playerId: string): { accessToken: string; expiresAt: Date } {
-    const accessToken = jwt.sign({}, this.config.JWT_SECRET, {
+  /** A signed access token for the player, naming the session it belongs to when there is one. */
+  issue(playerId: string, sessionId?: string): { accessToken: string; expiresAt: Date } {
+    const accessToken = jwt.sign(sessionId ? { sid: sessionId } : {}, this.config.JWT_SECRET, {
       algorithm: 'HS256',
       subject: playerId,
       issuer: ISSUER,
@@ -62,13 +69,20 @@ export class TokenService {
   async viewerOf(authorization: string | string[] | undefined): Promise<Viewer> {
     const token = this.verify(authorization);
     if (token.kind !== 'signed') return token;
-    if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt))) {
-      return { kind: 'invalid', reason: REMOVED_PLAYER_REASON };
+    if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt, token.sessionId))) {
+      const ended = token.sessionId !== undefined && !(await this.revocations.isRevoked(token.playerId, token.issuedAt));
+      return { kind: 'invalid', reason: ended ? ENDED_SESSION_REASON : REMOVED_PLAYER_REASON };
     }
     if (this.directory && !(await this.directory.exists(token.playerId))) {
       return { kind: 'invalid', reason: UNKNOWN_PLAYER_REASON };
     }
-    return { kind: 'player', playerId: token.playerId };
+    return token.sessionId ? { kind: 'player', playerId: token.playerId, sessionId: token.sessionId } : { kind: 'player', playerId: token.playerId };
+  }
+
+  /** Voids the access tokens of ended sessions at once, rather than at their expiry. */
+  async revokeSessions(sessionIds: readonly string[]): Promise<void> {
+    if (!this.revocations) throw new Error('revoking tokens needs Redis: import RedisModule');
+    await this.revocations.revokeSessions(sessionIds);
   }
 
   /** Voids every token a player holds, for when the player is removed. */
@@ -89,7 +103,8 @@ export class TokenService {
         audience: AUDIENCE,
       }) as jwt.JwtPayload;
       if (!claims.sub) return { kind: 'invalid', reason: 'the token names no player' };
-      return { kind: 'signed', playerId: claims.sub, issuedAt: claims.iat ?? 0 };
+      const sessionId = typeof claims.sid === 'string' && claims.sid ? claims.sid : undefined;
+      return { kind: 'signed', playerId: claims.sub, issuedAt: claims.iat ?? 0, ...(sessionId ? { sessionId } : {}) };
     } catch (error) {
       const reason = error instanceof jwt.TokenExpiredError ? 'the access token has expired' : 'the access token is not valid';
       return { kind: 'invalid', reason };

@@ -6,7 +6,10 @@ import { accountsApp } from '../accounts.app';
 import { GroupInvitationsService } from './group-invitations.service';
 import { GroupsService } from './groups.service';
 import { groupTables, refusal, registerPlayer, SignedInPlayer } from './group-test-kit';
-import { JOIN_PER_ACCOUNT, JOIN_PER_ADDRESS } from './join-throttle';
+import { accountsConfigSchema, AccountsConfig } from '../accounts.config';
+import { joinRules } from './join-throttle';
+
+const { perAccount: JOIN_PER_ACCOUNT, perAddress: JOIN_PER_ADDRESS } = joinRules(accountsConfigSchema.parse({}) as AccountsConfig);
 
 const JOIN = `mutation($code: String!) { joinGroup(code: $code) { id } }`;
 

@@ -1,27 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { APP_CONFIG, BaseConfig, DomainError, ErrorCode, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { APP_CONFIG, DomainError, ErrorCode, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { AccountsConfig } from '../accounts.config';
 
 /**
  * Every joinGroup attempt counts, right or wrong: with 2^50 possible codes
- * these limits put guessing out of reach while leaving room for typos.
+ * the configured limits (JOIN_* in accounts.config.ts) put guessing out of
+ * reach while leaving room for typos.
  */
-export const JOIN_PER_ACCOUNT: RateRule = { name: 'group-join:account', limit: 10, windowSeconds: 15 * 60 };
-export const JOIN_PER_ADDRESS: RateRule = { name: 'group-join:address', limit: 30, windowSeconds: 15 * 60 };
+export function joinRules(config: AccountsConfig): { perAccount: RateRule; perAddress: RateRule } {
+  return {
+    perAccount: { name: 'group-join:account', limit: config.JOIN_ACCOUNT_LIMIT, windowSeconds: config.JOIN_ACCOUNT_WINDOW_SECONDS },
+    perAddress: { name: 'group-join:address', limit: config.JOIN_ADDRESS_LIMIT, windowSeconds: config.JOIN_ADDRESS_WINDOW_SECONDS },
+  };
+}
 
 @Injectable()
 export class JoinThrottle {
   private readonly limiter: RedisRateLimiter;
+  private readonly rules: { perAccount: RateRule; perAddress: RateRule };
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: BaseConfig) {
+  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
     this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
+    this.rules = joinRules(config);
   }
 
   /** Counts one attempt against both buckets; RATE_LIMITED naming the exhausted one. */
   async count(playerId: string, clientAddress: string): Promise<void> {
     const checks: [RateRule, string][] = [
-      [JOIN_PER_ACCOUNT, playerId],
-      [JOIN_PER_ADDRESS, clientAddress],
+      [this.rules.perAccount, playerId],
+      [this.rules.perAddress, clientAddress],
     ];
     const decisions = await Promise.all(checks.map(([rule, key]) => this.limiter.consume(rule, key)));
     const refused = decisions.map((decision, index) => ({ decision, rule: checks[index][0] })).filter(({ decision }) => decision.limited);

@@ -1,5 +1,6 @@
 import { CreatePlayers1764400000000 } from './1764400000000-create-players';
 import { CreatePlayGroups1764500000000 } from './1764500000000-create-play-groups';
+import { CreateDevicesAndSessions1764600000000 } from './1764600000000-create-devices-and-sessions';
 
 /** In order of application; a new migration is appended, never inserted. */
-export const accountsMigrations = [CreatePlayers1764400000000, CreatePlayGroups1764500000000];
+export const accountsMigrations = [CreatePlayers1764400000000, CreatePlayGroups1764500000000, CreateDevicesAndSessions1764600000000];

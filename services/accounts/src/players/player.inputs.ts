@@ -34,7 +34,21 @@ export class LoginInput {
 
 @InputType({ description: 'Confirms that the person holding the token is the player.' })
 export class DeleteMyAccountInput {
-  @Field({ description: "The player's current password; wrong guesses count toward the same throttle as logins." })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The player's current password; wrong guesses count toward the same throttle as logins. Required for a player with an email " +
+      '(BAD_USER_INPUT, rule "required", without it); a player with no email has no password, and the token alone suffices.',
+  })
+  password?: string | null;
+}
+
+@InputType({ description: 'The email and password that turn an anonymous (device-only) player into an email account.' })
+export class LinkEmailInput {
+  @Field({ description: 'The address to sign in with from now on; compared without regard to case. At most 254 characters.' })
+  email!: string;
+
+  @Field({ description: PASSWORD_RULES })
   password!: string;
 }
 
@@ -46,16 +60,16 @@ const maxBytes = { message: `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-
 /** Any password that could have been set: a longer one can never match, and is refused rather than cut. */
 const givenPassword = z.string().min(1, 'must not be empty').refine(withinBcryptLimit, maxBytes);
 
-export const registerPlayerSchema = z.object({
-  email,
-  password: z
-    .string()
-    .min(8, 'must be at least 8 characters')
-    .refine(withinBcryptLimit, maxBytes)
-    .refine((password) => password.trim().length > 0, { message: 'must not be only spaces', params: { rule: 'not-blank' } }),
-  displayName: plainText({ maxLength: 40 }),
-});
+const newPassword = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .refine(withinBcryptLimit, maxBytes)
+  .refine((password) => password.trim().length > 0, { message: 'must not be only spaces', params: { rule: 'not-blank' } });
+
+export const registerPlayerSchema = z.object({ email, password: newPassword, displayName: plainText({ maxLength: 40 }) });
+
+export const linkEmailSchema = z.object({ email, password: newPassword });
 
 export const loginSchema = z.object({ email, password: givenPassword });
 
-export const deleteMyAccountSchema = z.object({ password: givenPassword });
+export const deleteMyAccountSchema = z.object({ password: givenPassword.nullish() });

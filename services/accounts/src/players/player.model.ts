@@ -1,22 +1,38 @@
 import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
+import type { PlayerEntity } from './player.entity';
 
 @ObjectType({ description: 'A person who plays; other subgraphs resolve players by id.' })
 @Directive('@key(fields: "id")')
 export class Player {
-  @Field(() => ID, { description: 'Stable and opaque; never reused, even after the player is removed.' })
+  @Field(() => ID, { description: 'Stable and opaque; never reused, even after the player is removed. Linking an email or a device keeps it.' })
   id!: string;
 
   @Field({ description: 'The name other players see.' })
   displayName!: string;
+
+  /** Read by the `hasEmail` field, which shows it to the player only; absent where a player is loaded without it. */
+  emailLinked?: boolean;
 }
 
-@ObjectType({ description: 'What registering or logging in returns.' })
+export const toPlayer = (entity: PlayerEntity): Player => ({ id: entity.id, displayName: entity.displayName, emailLinked: entity.email !== null });
+
+@ObjectType({ description: 'What every sign-in (registerPlayer, login, signInWithDevice) and refreshSession returns: a session.' })
 export class AuthPayload {
-  @Field({ description: 'Send as "Authorization: Bearer <accessToken>".' })
+  @Field({ description: 'Send as "Authorization: Bearer <accessToken>". Short-lived (15 minutes by default): refresh before `expiresAt`.' })
   accessToken!: string;
 
-  @Field({ description: 'When the access token stops working; log in again before then to keep the player signed in.' })
+  @Field({ description: 'When the access token stops working; call refreshSession shortly before then (or on an UNAUTHENTICATED answer).' })
   expiresAt!: Date;
+
+  @Field({
+    description:
+      'Exchanges for a new access token with refreshSession, once: each refresh returns a new one and the old one stops working. ' +
+      'A secret: keep it in the platform keystore, never in logs. Presenting a used one signs the whole session out.',
+  })
+  refreshToken!: string;
+
+  @Field({ description: 'When the refresh token stops working if it is not used; each refresh moves it on, up to the session’s absolute end.' })
+  refreshExpiresAt!: Date;
 
   @Field(() => Player, { description: 'The player the token signs in.' })
   player!: Player;

@@ -1,12 +1,10 @@
-import { Args, Context, Mutation, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
+import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { alignByKey, AuthenticatedPlayer, clientAddressOf, CurrentPlayer, requestLoader, UnauthenticatedError } from '@scriptbook/platform';
 import type { Request } from 'express';
 import { PlayerEntity } from './player.entity';
-import { DeleteMyAccountInput, LoginInput, RegisterPlayerInput } from './player.inputs';
-import { AuthPayload, Player, RemovedAccount } from './player.model';
+import { DeleteMyAccountInput, LinkEmailInput, LoginInput, RegisterPlayerInput } from './player.inputs';
+import { AuthPayload, Player, RemovedAccount, toPlayer } from './player.model';
 import { PlayersService } from './players.service';
-
-const toPlayer = (entity: PlayerEntity): Player => ({ id: entity.id, displayName: entity.displayName });
 
 type GraphQLContext = { req: Request };
 
@@ -33,10 +31,26 @@ export class PlayersResolver {
     return this.players.login(input, clientAddressOf(context));
   }
 
+  @Mutation(() => Player, {
+    description:
+      'Gives the signed-in player, created by signInWithDevice, an email and password: the same player (same id, groups and everything ' +
+      'it owns) can then log in with them on any device, and its devices keep signing it in. CONFLICT naming "input.email" with rule ' +
+      '"unique" when another player has that email, or "already-linked" when this player already has one. Counts toward the ' +
+      `registration throttle. Needs a token (UNAUTHENTICATED). ${THROTTLED}`,
+  })
+  linkEmail(
+    @CurrentPlayer() viewer: AuthenticatedPlayer,
+    @Args('input', { description: 'The email and the password to set.' }) input: LinkEmailInput,
+    @Context() context: GraphQLContext,
+  ): Promise<Player> {
+    return this.players.linkEmail(viewer.playerId, input, clientAddressOf(context));
+  }
+
   @Mutation(() => RemovedAccount, {
     description:
-      "Removes the signed-in player's account. From then on every access token of the player gives UNAUTHENTICATED in every " +
-      'part of the API. Needs a token (UNAUTHENTICATED) and the current password (FORBIDDEN when wrong).',
+      "Removes the signed-in player's account, its devices and sessions. The player leaves every group: a group it owned passes to " +
+      'its longest-standing member, or empties. From then on every access token of the player gives UNAUTHENTICATED in every ' +
+      'part of the API. Needs a token (UNAUTHENTICATED) and, for a player with an email, the current password (FORBIDDEN when wrong).',
   })
   deleteMyAccount(
     @CurrentPlayer() viewer: AuthenticatedPlayer,
@@ -55,6 +69,16 @@ export class PlayersResolver {
     const entity = await this.players.findById(viewer.playerId);
     if (!entity) throw new UnauthenticatedError('Sign in again: the player no longer exists');
     return toPlayer(entity);
+  }
+
+  @ResolveField(() => Boolean, {
+    nullable: true,
+    description:
+      'Whether the player can log in with an email; false for a player only devices sign in, who should be offered linkEmail so a lost ' +
+      'device does not lose the account. Shown to the player only: null for anyone else.',
+  })
+  hasEmail(@Parent() player: Player, @CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): boolean | null {
+    return viewer?.playerId === player.id && typeof player.emailLinked === 'boolean' ? player.emailLinked : null;
   }
 
   @ResolveReference()

@@ -1,20 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, IsNull, Repository } from 'typeorm';
 import {
+  BadUserInputError,
   ConflictError,
   ForbiddenError,
   InjectRepository,
+  inTransaction,
   isUniqueViolation,
   parseInput,
   timeOrderedId,
   TokenService,
   UnauthenticatedError,
 } from '@scriptbook/platform';
+import { GroupMembershipService } from '../groups/group-membership.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottle } from '../sessions/sign-in-throttle';
 import { PlayerEntity } from './player.entity';
-import { DeleteMyAccountInput, deleteMyAccountSchema, LoginInput, loginSchema, RegisterPlayerInput, registerPlayerSchema } from './player.inputs';
-import { AuthPayload, RemovedAccount } from './player.model';
+import {
+  DeleteMyAccountInput,
+  deleteMyAccountSchema,
+  LinkEmailInput,
+  linkEmailSchema,
+  LoginInput,
+  loginSchema,
+  RegisterPlayerInput,
+  registerPlayerSchema,
+} from './player.inputs';
+import { AuthPayload, Player, RemovedAccount, toPlayer } from './player.model';
 import { PasswordHasher } from './password-hasher';
-import { SignInThrottle } from './sign-in-throttle';
+
+const emailTaken = () => new ConflictError('A player with this email already exists', { field: 'input.email', rule: 'unique' });
 
 @Injectable()
 export class PlayersService {
@@ -24,6 +39,8 @@ export class PlayersService {
     private readonly tokens: TokenService,
     private readonly passwords: PasswordHasher,
     private readonly throttle: SignInThrottle,
+    private readonly sessions: SessionsService,
+    private readonly groups: GroupMembershipService,
   ) {}
 
   async register(input: RegisterPlayerInput, clientAddress: string): Promise<AuthPayload> {
@@ -36,46 +53,82 @@ export class PlayersService {
       passwordHash: await this.passwords.hash(valid.password),
     });
     try {
-      await this.players.insert(player);
+      const grant = await inTransaction(this.dataSource, async (manager) => {
+        await manager.insert(PlayerEntity, player);
+        return this.sessions.open(manager, player.id, { method: 'EMAIL' });
+      });
+      return this.sessions.payload(player, grant);
     } catch (error) {
       // The unique index decides, so two simultaneous registrations cannot both win.
-      if (isUniqueViolation(error)) {
-        throw new ConflictError('A player with this email already exists', { field: 'input.email', rule: 'unique' });
-      }
+      if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
-    return this.authPayload(player);
   }
 
   async login(input: LoginInput, clientAddress: string): Promise<AuthPayload> {
     const valid = parseInput(loginSchema, input);
     await this.throttle.login(valid.email, clientAddress);
     const player = await this.players.findOneBy({ email: valid.email });
-    if (!(await this.passwords.verify(valid.password, player?.passwordHash))) {
+    if (!(await this.passwords.verify(valid.password, player?.passwordHash ?? undefined))) {
       throw new UnauthenticatedError('Email or password is wrong');
     }
     await this.throttle.loginSucceeded(valid.email);
-    return this.authPayload(player!);
+    const grant = await inTransaction(this.dataSource, (manager) => this.sessions.open(manager, player!.id, { method: 'EMAIL' }));
+    return this.sessions.payload(player!, grant);
   }
 
   /**
-   * Removes the player and voids their tokens in one step: the row goes in
-   * a transaction that commits only once the revocation is in Redis, so a
-   * removed player never keeps a working token.
+   * Gives a device-only player an email and password, keeping its id, so
+   * groups, campaigns and everything else it owns stay its own. Counts as a
+   * registration for the throttle, since it can probe which emails are taken.
+   */
+  async linkEmail(playerId: string, input: LinkEmailInput, clientAddress: string): Promise<Player> {
+    const valid = parseInput(linkEmailSchema, input);
+    await this.throttle.register(valid.email, clientAddress);
+    const player = await this.existing(playerId);
+    if (player.email !== null) {
+      throw new ConflictError('This player already has an email; it cannot be replaced here', { field: 'input.email', rule: 'already-linked' });
+    }
+    const passwordHash = await this.passwords.hash(valid.password);
+    try {
+      // Conditional on still having no email, so two simultaneous links cannot both apply.
+      const updated = await inTransaction(this.dataSource, (manager) =>
+        manager.update(PlayerEntity, { id: playerId, email: IsNull() }, { email: valid.email, passwordHash }),
+      );
+      if (!updated.affected) {
+        throw new ConflictError('This player already has an email; it cannot be replaced here', { field: 'input.email', rule: 'already-linked' });
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    return toPlayer({ ...player, email: valid.email, passwordHash });
+  }
+
+  /**
+   * Removes the player, hands their groups on and voids their tokens in one
+   * step: the row goes in a transaction that commits only once the
+   * revocation is in Redis, so a removed player never keeps a working token.
+   * Their sessions and devices go with the row.
    */
   async remove(playerId: string, input: DeleteMyAccountInput, clientAddress: string): Promise<RemovedAccount> {
     const valid = parseInput(deleteMyAccountSchema, input);
-    const player = await this.players.findOneBy({ id: playerId });
-    if (!player) throw new UnauthenticatedError('Sign in again: the player no longer exists');
-    await this.throttle.login(player.email, clientAddress);
-    if (!(await this.passwords.verify(valid.password, player.passwordHash))) {
-      throw new ForbiddenError('The password is wrong; the account was not removed');
+    const player = await this.existing(playerId);
+    if (player.passwordHash !== null) {
+      if (valid.password == null) throw new BadUserInputError('input.password', 'required', 'input.password: this account has a password; give it to confirm');
+      await this.throttle.login(player.email ?? player.id, clientAddress);
+      if (!(await this.passwords.verify(valid.password, player.passwordHash))) {
+        throw new ForbiddenError('The password is wrong; the account was not removed');
+      }
     }
     const removedAt = new Date();
-    await this.dataSource.transaction(async (manager) => {
+    const releasedGroups = await inTransaction(this.dataSource, async (manager) => {
+      const released = await this.groups.releaseMemberships(manager, playerId, removedAt);
       await manager.delete(PlayerEntity, { id: playerId });
       await this.tokens.revokeAllOf(playerId);
+      return released;
     });
+    await this.groups.groupsReleased(releasedGroups);
     return { playerId, removedAt };
   }
 
@@ -87,8 +140,9 @@ export class PlayersService {
     return this.players.findBy({ id: In([...ids]) });
   }
 
-  private authPayload(player: PlayerEntity): AuthPayload {
-    const { accessToken, expiresAt } = this.tokens.issue(player.id);
-    return { accessToken, expiresAt, player: { id: player.id, displayName: player.displayName } };
+  private async existing(playerId: string): Promise<PlayerEntity> {
+    const player = await this.players.findOneBy({ id: playerId });
+    if (!player) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+    return player;
   }
 }

@@ -3,17 +3,27 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, RateLimitedError, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
 import { AccountsConfig } from '../accounts.config';
 
+type RuleName =
+  | 'loginAccount'
+  | 'loginAddress'
+  | 'registerAccount'
+  | 'registerAddress'
+  | 'deviceAccount'
+  | 'deviceAddress'
+  | 'refreshAccount'
+  | 'refreshAddress';
+
 /**
- * Bounds password guessing and sign-up probing: each attempt counts against
- * the account it names and the address it comes from, and the first bucket
- * over its limit refuses it with RATE_LIMITED before any password is
- * hashed. Counting happens whether or not the account exists, so a refusal
- * says nothing about it either.
+ * Bounds password guessing, sign-up probing, device sign-in and refresh:
+ * each attempt counts against the account it names and the address it comes
+ * from, and the first bucket over its limit refuses it with RATE_LIMITED
+ * before any password is hashed or token looked up. Counting happens whether
+ * or not the account exists, so a refusal says nothing about it either.
  */
 @Injectable()
 export class SignInThrottle {
   private readonly limiter: RedisRateLimiter;
-  private readonly rules: Record<'loginAccount' | 'loginAddress' | 'registerAccount' | 'registerAddress', RateRule>;
+  private readonly rules: Record<RuleName, RateRule>;
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
     this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
@@ -22,6 +32,10 @@ export class SignInThrottle {
       loginAddress: { name: 'login:address', limit: config.LOGIN_ADDRESS_LIMIT, windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS },
       registerAccount: { name: 'register:account', limit: config.REGISTER_ACCOUNT_LIMIT, windowSeconds: config.REGISTER_ACCOUNT_WINDOW_SECONDS },
       registerAddress: { name: 'register:address', limit: config.REGISTER_ADDRESS_LIMIT, windowSeconds: config.REGISTER_ADDRESS_WINDOW_SECONDS },
+      deviceAccount: { name: 'device:account', limit: config.DEVICE_ACCOUNT_LIMIT, windowSeconds: config.DEVICE_ACCOUNT_WINDOW_SECONDS },
+      deviceAddress: { name: 'device:address', limit: config.DEVICE_ADDRESS_LIMIT, windowSeconds: config.DEVICE_ADDRESS_WINDOW_SECONDS },
+      refreshAccount: { name: 'refresh:account', limit: config.REFRESH_ACCOUNT_LIMIT, windowSeconds: config.REFRESH_ACCOUNT_WINDOW_SECONDS },
+      refreshAddress: { name: 'refresh:address', limit: config.REFRESH_ADDRESS_LIMIT, windowSeconds: config.REFRESH_ADDRESS_WINDOW_SECONDS },
     };
   }
 
@@ -39,6 +53,22 @@ export class SignInThrottle {
   async register(email: string, address: string): Promise<void> {
     await this.consume(this.rules.registerAddress, address);
     await this.consume(this.rules.registerAccount, email);
+  }
+
+  /** Counts a device sign-in or link for the device (its id's hash, never the id) from `address`. */
+  async device(deviceHash: string, address: string): Promise<void> {
+    await this.consume(this.rules.deviceAddress, address);
+    await this.consume(this.rules.deviceAccount, deviceHash);
+  }
+
+  /** Counts a refresh from `address`, before its token is looked up. */
+  async refreshFrom(address: string): Promise<void> {
+    await this.consume(this.rules.refreshAddress, address);
+  }
+
+  /** Counts a refresh for the player whose session it is, all of their devices together. */
+  async refreshFor(playerId: string): Promise<void> {
+    await this.consume(this.rules.refreshAccount, playerId);
   }
 
   private async consume(rule: RateRule, key: string): Promise<void> {

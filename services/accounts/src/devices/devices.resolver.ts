@@ -1,0 +1,42 @@
+import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
+import { AuthenticatedPlayer, clientAddressOf, CurrentPlayer } from '@scriptbook/platform';
+import { AuthPayload, Player } from '../players/player.model';
+import { LinkDeviceInput, SignInWithDeviceInput } from './device.inputs';
+import { DevicesService } from './devices.service';
+
+type AddressContext = Parameters<typeof clientAddressOf>[0];
+
+const THROTTLED =
+  'Too many attempts for one device id or from one address give RATE_LIMITED with `extensions.retryAfter` (seconds).';
+
+@Resolver()
+export class DevicesResolver {
+  constructor(private readonly devices: DevicesService) {}
+
+  @Mutation(() => AuthPayload, {
+    description:
+      'Signs a device in without a form. The first time a device id is seen it creates a new player with no email (an anonymous ' +
+      'player, `hasEmail` false); afterwards the same device id signs the same player in, including after linkEmail. A bad device ' +
+      `id gives BAD_USER_INPUT naming "input.deviceId" and the rule. ${THROTTLED}`,
+  })
+  signInWithDevice(
+    @Args('input', { description: 'The device id and, for a first sign-in, the new player’s name.' }) input: SignInWithDeviceInput,
+    @Context() context: AddressContext,
+  ): Promise<AuthPayload> {
+    return this.devices.signIn(input, clientAddressOf(context));
+  }
+
+  @Mutation(() => Player, {
+    description:
+      'Adds another device to the signed-in player, who may be anonymous or have an email: from then on signInWithDevice with that ' +
+      'id signs this player in. Linking a device the player already has changes nothing. A device id that already signs in ' +
+      `another player gives CONFLICT ("input.deviceId", rule "linked-elsewhere"). Needs a token (UNAUTHENTICATED). ${THROTTLED}`,
+  })
+  linkDevice(
+    @CurrentPlayer() viewer: AuthenticatedPlayer,
+    @Args('input', { description: 'The new device’s id and an optional name for it.' }) input: LinkDeviceInput,
+    @Context() context: AddressContext,
+  ): Promise<Player> {
+    return this.devices.link(viewer.playerId, input, clientAddressOf(context));
+  }
+}

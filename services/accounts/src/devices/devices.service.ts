@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { inTransaction, isUniqueViolation, parseInput, timeOrderedId, UnauthenticatedError } from '@scriptbook/platform';
+import { PlayerEntity } from '../players/player.entity';
+import { AuthPayload, Player, toPlayer } from '../players/player.model';
+import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottle } from '../sessions/sign-in-throttle';
+import { deviceErrors } from './device-errors';
+import { hashSecret } from './device-id';
+import { LinkDeviceInput, linkDeviceSchema, SignInWithDeviceInput, signInWithDeviceSchema } from './device.inputs';
+import { PlayerDeviceEntity } from './player-device.entity';
+
+/** What a device-only player is called until they choose a name. */
+export const DEFAULT_DISPLAY_NAME = 'Player';
+
+/** Signing in by device id: a new device makes an anonymous player, a known one signs its player in. */
+@Injectable()
+export class DevicesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  async signIn(input: SignInWithDeviceInput, clientAddress: string): Promise<AuthPayload> {
+    const valid = parseInput(signInWithDeviceSchema, input);
+    const deviceHash = hashSecret(valid.deviceId);
+    await this.throttle.device(deviceHash, clientAddress);
+    const attempt = () =>
+      inTransaction(this.dataSource, async (manager) => {
+        const known = await manager.findOneBy(PlayerDeviceEntity, { deviceHash });
+        const device = known ?? (await this.createPlayerWithDevice(manager, deviceHash, valid.displayName, valid.deviceName));
+        const player = await manager.findOneByOrFail(PlayerEntity, { id: device.playerId });
+        const grant = await this.sessions.open(manager, player.id, { method: 'DEVICE', deviceId: device.id, label: device.label });
+        return { player, grant };
+      });
+    // Two first sign-ins of one device at once: the unique index lets one create the player, the other then finds it.
+    const { player, grant } = await attempt().catch((error) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
+    return this.sessions.payload(player, grant);
+  }
+
+  /** Adds a device to the signed-in player; linking one it already has changes nothing. */
+  async link(playerId: string, input: LinkDeviceInput, clientAddress: string): Promise<Player> {
+    const valid = parseInput(linkDeviceSchema, input);
+    const deviceHash = hashSecret(valid.deviceId);
+    await this.throttle.device(deviceHash, clientAddress);
+    const player = await inTransaction(this.dataSource, async (manager) => {
+      const owner = await manager.findOneBy(PlayerEntity, { id: playerId });
+      if (!owner) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+      const known = await manager.findOneBy(PlayerDeviceEntity, { deviceHash });
+      if (known && known.playerId !== playerId) throw deviceErrors.linkedElsewhere();
+      if (!known) await manager.insert(PlayerDeviceEntity, this.device(playerId, deviceHash, valid.deviceName));
+      return owner;
+    }).catch((error) => Promise.reject(isUniqueViolation(error) ? deviceErrors.linkedElsewhere() : error));
+    return toPlayer(player);
+  }
+
+  private async createPlayerWithDevice(
+    manager: EntityManager,
+    deviceHash: string,
+    displayName: string | null | undefined,
+    deviceName: string | null | undefined,
+  ): Promise<PlayerDeviceEntity> {
+    const player = manager.create(PlayerEntity, {
+      id: timeOrderedId(),
+      email: null,
+      passwordHash: null,
+      displayName: displayName ?? DEFAULT_DISPLAY_NAME,
+    });
+    await manager.insert(PlayerEntity, player);
+    const device = this.device(player.id, deviceHash, deviceName);
+    await manager.insert(PlayerDeviceEntity, device);
+    return device;
+  }
+
+  private device(playerId: string, deviceHash: string, label: string | null | undefined): PlayerDeviceEntity {
+    return Object.assign(new PlayerDeviceEntity(), { id: timeOrderedId(), playerId, deviceHash, label: label ?? null });
+  }
+}

@@ -1,0 +1,64 @@
+import { Args, Context, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AuthenticatedPlayer, clientAddressOf, ConnectionShape, CurrentPlayer, PageArgs } from '@scriptbook/platform';
+import { AuthPayload } from '../players/player.model';
+import { SessionEntity } from './session.entity';
+import { Session, SessionConnection, SignInMethodValue } from './session.model';
+import { SessionsService } from './sessions.service';
+
+type AddressContext = Parameters<typeof clientAddressOf>[0];
+
+const toSession = (row: SessionEntity, currentSessionId: string | undefined): Session => ({
+  id: row.id,
+  signInMethod: row.method as SignInMethodValue,
+  deviceLabel: row.label,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt,
+  expiresAt: row.expiresAt,
+  current: row.id === currentSessionId,
+});
+
+@Resolver(() => Session)
+export class SessionsResolver {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @Mutation(() => AuthPayload, {
+    description:
+      'Exchanges a refresh token for a new access token and a new refresh token; needs no access token. The old refresh token stops ' +
+      'working at once. UNAUTHENTICATED (`extensions.field` "refreshToken") with `extensions.rule` "unknown", "expired", "ended" ' +
+      '(signed out) or "reused": a token that was already exchanged signs the whole session out, since someone else may hold a copy. ' +
+      'Send one refresh at a time per session. Too many refreshes from one address or for one player give RATE_LIMITED with ' +
+      '`extensions.retryAfter` (seconds).',
+  })
+  refreshSession(
+    @Args('refreshToken', { description: 'The refreshToken of the latest AuthPayload this session received.' }) refreshToken: string,
+    @Context() context: AddressContext,
+  ): Promise<AuthPayload> {
+    return this.sessions.refresh(refreshToken, clientAddressOf(context));
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      "Signs this session out: its refresh token stops working, and so does its access token, in every service that holds a player's " +
+      'data, from the next request on. True when a session was ended; false when it had already ended. Needs a token (UNAUTHENTICATED).',
+  })
+  signOut(@CurrentPlayer() viewer: AuthenticatedPlayer): Promise<boolean> {
+    return this.sessions.signOut(viewer.playerId, viewer.sessionId);
+  }
+
+  @Mutation(() => Int, {
+    description:
+      "Signs every one of the player's sessions out, this one included (for a lost or stolen device). Answers how many were open. " +
+      'A device id stays linked and can sign in again afterwards: there is no operation yet that unlinks one. Needs a token (UNAUTHENTICATED).',
+  })
+  signOutEverywhere(@CurrentPlayer() viewer: AuthenticatedPlayer): Promise<number> {
+    return this.sessions.signOutEverywhere(viewer.playerId);
+  }
+
+  @Query(() => SessionConnection, {
+    description: "The signed-in player's sessions that can still be refreshed, newest first. Needs a token (UNAUTHENTICATED).",
+  })
+  async mySessions(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args() { first, after }: PageArgs): Promise<ConnectionShape<Session>> {
+    const page = await this.sessions.list(viewer.playerId, first, after);
+    return { pageInfo: page.pageInfo, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toSession(edge.node, viewer.sessionId) })) };
+  }
+}
