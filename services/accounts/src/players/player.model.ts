@@ -12,9 +12,17 @@ export class Player {
 
   /** Read by the `hasEmail` field, which shows it to the player only; absent where a player is loaded without it. */
   emailLinked?: boolean;
+
+  /** Set where the answer is about the caller by construction (a sign-in's payload), before any token says so. */
+  ownAnswer?: boolean;
 }
 
-export const toPlayer = (entity: PlayerEntity): Player => ({ id: entity.id, displayName: entity.displayName, emailLinked: entity.email !== null });
+export const toPlayer = (entity: PlayerEntity, options: { ownAnswer?: boolean } = {}): Player => ({
+  id: entity.id,
+  displayName: entity.displayName,
+  emailLinked: entity.email !== null,
+  ownAnswer: options.ownAnswer ?? false,
+});
 
 @ObjectType({ description: 'What every sign-in (registerPlayer, login, signInWithDevice) and refreshSession returns: a session.' })
 export class AuthPayload {

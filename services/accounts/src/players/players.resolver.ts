@@ -78,7 +78,8 @@ export class PlayersResolver {
       'device does not lose the account. Shown to the player only: null for anyone else.',
   })
   hasEmail(@Parent() player: Player, @CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): boolean | null {
-    return viewer?.playerId === player.id && typeof player.emailLinked === 'boolean' ? player.emailLinked : null;
+    const own = player.ownAnswer === true || viewer?.playerId === player.id;
+    return own && typeof player.emailLinked === 'boolean' ? player.emailLinked : null;
   }
 
   @ResolveReference()

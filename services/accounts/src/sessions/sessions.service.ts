@@ -75,7 +75,7 @@ export class SessionsService {
   /** The public answer to a sign-in or refresh: a fresh access token for the session, with its refresh token. */
   payload(player: PlayerEntity, grant: SessionGrant): AuthPayload {
     const { accessToken, expiresAt } = this.tokens.issue(player.id, grant.sessionId);
-    return { accessToken, expiresAt, refreshToken: grant.refreshToken, refreshExpiresAt: grant.refreshExpiresAt, player: toPlayer(player) };
+    return { accessToken, expiresAt, refreshToken: grant.refreshToken, refreshExpiresAt: grant.refreshExpiresAt, player: toPlayer(player, { ownAnswer: true }) };
   }
 
   async refresh(refreshToken: string, clientAddress: string, now = new Date()): Promise<AuthPayload> {
