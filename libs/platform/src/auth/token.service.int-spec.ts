@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { TEST_JWT_SECRET, TEST_REDIS_URL, TestIsolation } from '../testing/test-environment';
 import { TokenRevocations } from './token-revocations';
-import { REMOVED_PLAYER_REASON, TokenService, UNKNOWN_PLAYER_REASON } from './token.service';
+import { ENDED_SESSION_REASON, REMOVED_PLAYER_REASON, TokenService, UNKNOWN_PLAYER_REASON } from './token.service';
 
 describe('access tokens of removed players (real Redis)', () => {
   const isolation = new TestIsolation();
@@ -50,8 +50,31 @@ describe('access tokens of removed players (real Redis)', () => {
     expect(await tokens.viewerOf(`Bearer ${tokens.issue('player-zed').accessToken}`)).toEqual({ kind: 'invalid', reason: UNKNOWN_PLAYER_REASON });
   });
 
+  it('refuses the tokens of an ended session at once, and only those', async () => {
+    const tokens = new TokenService(config, redis);
+    const ended = `Bearer ${tokens.issue('player-gil', 'session-1').accessToken}`;
+    const open = `Bearer ${tokens.issue('player-gil', 'session-2').accessToken}`;
+    expect(await tokens.viewerOf(ended)).toEqual({ kind: 'player', playerId: 'player-gil', sessionId: 'session-1' });
+
+    await tokens.revokeSessions(['session-1']);
+
+    expect(await tokens.viewerOf(ended)).toEqual({ kind: 'invalid', reason: ENDED_SESSION_REASON });
+    expect(await tokens.viewerOf(open)).toEqual({ kind: 'player', playerId: 'player-gil', sessionId: 'session-2' });
+    const key = `${isolation.redisPrefix}:auth:revoked-session:session-1`;
+    expect(await redis.ttl(key)).toBeGreaterThan(3600);
+    expect(await redis.ttl(key)).toBeLessThanOrEqual(3660);
+  });
+
+  it('says "removed" rather than "signed out" when the whole player is gone', async () => {
+    const tokens = new TokenService(config, redis);
+    const token = `Bearer ${tokens.issue('player-hob', 'session-3').accessToken}`;
+    await tokens.revokeAllOf('player-hob');
+    expect(await tokens.viewerOf(token)).toEqual({ kind: 'invalid', reason: REMOVED_PLAYER_REASON });
+  });
+
   it('cannot revoke without Redis, and says so rather than pretending', async () => {
     const tokens = new TokenService(config);
     await expect(tokens.revokeAllOf('player-ana')).rejects.toThrow(/needs Redis/);
+    await expect(tokens.revokeSessions(['session-1'])).rejects.toThrow(/needs Redis/);
   });
 });

@@ -10,8 +10,7 @@ export class CreateDevicesAndSessions1764600000000 implements MigrationInterface
 
   async up(runner: QueryRunner): Promise<void> {
     const timestamp = String(runner.connection.driver.mappedDataTypes.createDate);
-    await runner.changeColumn('players', 'email', new TableColumn({ name: 'email', type: 'varchar', length: '254', isNullable: true, isUnique: true }));
-    await runner.changeColumn('players', 'password_hash', new TableColumn({ name: 'password_hash', type: 'varchar', length: '100', isNullable: true }));
+    await setNullable(runner, true);
     await runner.createTable(
       new Table({
         name: 'player_devices',
@@ -71,7 +70,29 @@ export class CreateDevicesAndSessions1764600000000 implements MigrationInterface
     await runner.dropTable('sessions');
     await runner.dropTable('player_devices');
     await runner.query('DELETE FROM players WHERE email IS NULL');
-    await runner.changeColumn('players', 'password_hash', new TableColumn({ name: 'password_hash', type: 'varchar', length: '100', isNullable: false }));
-    await runner.changeColumn('players', 'email', new TableColumn({ name: 'email', type: 'varchar', length: '254', isNullable: false, isUnique: true }));
+    await setNullable(runner, false);
   }
+}
+
+/**
+ * Postgres changes nullability in place. TypeORM's changeColumn would drop
+ * and re-add the columns there, losing every email and password; on SQLite
+ * it rebuilds the table with its rows, the only way SQLite has.
+ */
+async function setNullable(runner: QueryRunner, nullable: boolean): Promise<void> {
+  if (runner.connection.driver.options.type === 'postgres') {
+    const change = nullable ? 'DROP NOT NULL' : 'SET NOT NULL';
+    await runner.query(`ALTER TABLE players ALTER COLUMN email ${change}, ALTER COLUMN password_hash ${change}`);
+    return;
+  }
+  await runner.changeColumns('players', [
+    {
+      oldColumn: new TableColumn({ name: 'email', type: 'varchar', length: '254', isNullable: !nullable, isUnique: true }),
+      newColumn: new TableColumn({ name: 'email', type: 'varchar', length: '254', isNullable: nullable, isUnique: true }),
+    },
+    {
+      oldColumn: new TableColumn({ name: 'password_hash', type: 'varchar', length: '100', isNullable: !nullable }),
+      newColumn: new TableColumn({ name: 'password_hash', type: 'varchar', length: '100', isNullable: nullable }),
+    },
+  ]);
 }
