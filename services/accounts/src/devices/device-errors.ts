@@ -1,4 +1,4 @@
-import { ConflictError } from '@scriptbook/platform';
+import { ConflictError, NotFoundError } from '@scriptbook/platform';
 
 export const deviceErrors = {
   /**
@@ -9,5 +9,13 @@ export const deviceErrors = {
     new ConflictError('This device id already signs in another player; sign in with it instead, or use a new device id', {
       field: 'input.deviceId',
       rule: 'linked-elsewhere',
+    }),
+
+  /** Another player's device reads as a missing one, so ids cannot be probed. */
+  notLinked: (id: string) => new NotFoundError('Device', id, 'id'),
+  lastWayIn: () =>
+    new ConflictError('This is the only way this player can sign in; link an email or another device first', {
+      field: 'id',
+      rule: 'last-sign-in',
     }),
 };

@@ -43,6 +43,13 @@ describe('device sign-in and linking on Postgres and Redis', () => {
     expect(unnamed.player.id).not.toBe(first.player.id);
   });
 
+  it('gives one player to simultaneous first sign-ins of one device', async () => {
+    const deviceId = newDeviceId();
+    const sessions = await Promise.all([1, 2, 3].map(() => deviceSession(service.url, deviceId)));
+    expect(new Set(sessions.map((session) => session.player.id)).size).toBe(1);
+    expect(await dataSource.query('SELECT COUNT(*)::int AS n FROM player_devices WHERE player_id = $1', [sessions[0].player.id])).toEqual([{ n: 1 }]);
+  });
+
   it('links an email to a device player: email sign-in then gives the same id and the same groups', async () => {
     const deviceId = newDeviceId();
     const device = await deviceSession(service.url, deviceId, { displayName: 'Ben' });
@@ -120,6 +127,49 @@ describe('device sign-in and linking on Postgres and Redis', () => {
     expect(refusal(short)).toEqual({ code: 'BAD_USER_INPUT', field: 'input.deviceId', rule: 'min' });
     expect(refusal(await graphql(service.url, LINK_DEVICE, { input: { deviceId: newDeviceId() } }))).toEqual({ code: 'UNAUTHENTICATED' });
     expect(await accountRows(dataSource)).toEqual(before);
+  });
+
+  it('unlinks a lost device: its id stops signing the player in and its sessions end, but never the last way in', async () => {
+    const keptId = newDeviceId();
+    const lostId = newDeviceId();
+    const kept = await deviceSession(service.url, keptId, { deviceName: 'Kept' });
+    await graphql(service.url, LINK_DEVICE, { input: { deviceId: lostId, deviceName: 'Lost' } }, kept.accessToken);
+    const lost = await deviceSession(service.url, lostId);
+
+    const MY_DEVICES = '{ myDevices { edges { node { id label current } } } }';
+    const devices = (await graphql(service.url, MY_DEVICES, {}, kept.accessToken)).data!.myDevices.edges.map((edge: any) => edge.node);
+    expect(devices.map((device: any) => [device.label, device.current])).toEqual([
+      ['Lost', false],
+      ['Kept', true],
+    ]);
+    const [lostDevice, keptDevice] = devices;
+
+    const stranger = await deviceSession(service.url, newDeviceId());
+    const before = await accountRows(dataSource);
+    const UNLINK = 'mutation($id: ID!) { unlinkDevice(id: $id) }';
+    expect(refusal(await graphql(service.url, UNLINK, { id: lostDevice.id }, stranger.accessToken))).toEqual({
+      code: 'NOT_FOUND',
+      field: 'id',
+      rule: 'exists',
+    });
+    expect(refusal(await graphql(service.url, UNLINK, { id: lostDevice.id }))).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(await accountRows(dataSource)).toEqual(before);
+
+    expect((await graphql(service.url, UNLINK, { id: lostDevice.id }, kept.accessToken)).data).toEqual({ unlinkDevice: true });
+    expect(refusal(await graphql(service.url, '{ me { id } }', {}, lost.accessToken))).toEqual({ code: 'UNAUTHENTICATED' });
+    const refreshed = await graphql(service.url, 'mutation($t: String!) { refreshSession(refreshToken: $t) { accessToken } }', { t: lost.refreshToken });
+    expect(refusal(refreshed)).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'ended' });
+    expect((await deviceSession(service.url, lostId)).player.id).not.toBe(kept.player.id);
+    expect((await graphql(service.url, '{ me { id } }', {}, kept.accessToken)).data!.me).toEqual({ id: kept.player.id });
+
+    const beforeLast = await accountRows(dataSource);
+    expect(refusal(await graphql(service.url, UNLINK, { id: keptDevice.id }, kept.accessToken))).toEqual({
+      code: 'CONFLICT',
+      field: 'id',
+      rule: 'last-sign-in',
+    });
+    expect(await accountRows(dataSource)).toEqual(beforeLast);
+    expect((await deviceSession(service.url, keptId)).player.id).toBe(kept.player.id);
   });
 
   it('lets a device player remove the account without a password, taking its devices and handing its group on', async () => {

@@ -1,7 +1,8 @@
-import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { AuthenticatedPlayer, clientAddressOf, CurrentPlayer } from '@scriptbook/platform';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AuthenticatedPlayer, clientAddressOf, ConnectionShape, CurrentPlayer, PageArgs } from '@scriptbook/platform';
 import { AuthPayload, Player } from '../players/player.model';
 import { LinkDeviceInput, SignInWithDeviceInput } from './device.inputs';
+import { Device, DeviceConnection } from './device.model';
 import { DevicesService } from './devices.service';
 
 type AddressContext = Parameters<typeof clientAddressOf>[0];
@@ -38,5 +39,26 @@ export class DevicesResolver {
     @Context() context: AddressContext,
   ): Promise<Player> {
     return this.devices.link(viewer.playerId, input, clientAddressOf(context));
+  }
+
+  @Query(() => DeviceConnection, {
+    description: "The signed-in player's linked devices, newest first. Needs a token (UNAUTHENTICATED).",
+  })
+  myDevices(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args() { first, after }: PageArgs): Promise<ConnectionShape<Device>> {
+    return this.devices.list(viewer.playerId, viewer.sessionId, first, after);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Unlinks one of the signed-in player’s devices (a lost one, say): its device id no longer signs this player in, and the ' +
+      'sessions it started end at once. A device that is not the player’s gives NOT_FOUND (`extensions.field` "id", rule "exists"); ' +
+      'the last device of a player with no email gives CONFLICT (rule "last-sign-in"), as nothing else could sign it in. ' +
+      'Needs a token (UNAUTHENTICATED).',
+  })
+  unlinkDevice(
+    @CurrentPlayer() viewer: AuthenticatedPlayer,
+    @Args('id', { type: () => ID, description: 'The `id` of the device, from myDevices.' }) id: string,
+  ): Promise<boolean> {
+    return this.devices.unlink(viewer.playerId, id);
   }
 }

@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { inTransaction, isUniqueViolation, parseInput, timeOrderedId, UnauthenticatedError } from '@scriptbook/platform';
+import { DataSource, EntityManager, LessThan } from 'typeorm';
+import {
+  ConnectionShape,
+  decodeCursor,
+  encodeCursor,
+  inTransaction,
+  isUniqueViolation,
+  pageSize,
+  parseInput,
+  timeOrderedId,
+  toConnection,
+  UnauthenticatedError,
+} from '@scriptbook/platform';
+import { SessionEntity } from '../sessions/session.entity';
 import { PlayerEntity } from '../players/player.entity';
 import { AuthPayload, Player, toPlayer } from '../players/player.model';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInThrottle } from '../sessions/sign-in-throttle';
 import { deviceErrors } from './device-errors';
 import { hashSecret } from './device-id';
+import { Device } from './device.model';
 import { LinkDeviceInput, linkDeviceSchema, SignInWithDeviceInput, signInWithDeviceSchema } from './device.inputs';
 import { PlayerDeviceEntity } from './player-device.entity';
 
@@ -53,6 +66,46 @@ export class DevicesService {
       return owner;
     }).catch((error) => Promise.reject(isUniqueViolation(error) ? deviceErrors.linkedElsewhere() : error));
     return toPlayer(player);
+  }
+
+  /** The player's linked devices, newest first, marking the one the current session came from. */
+  async list(playerId: string, currentSessionId: string | undefined, first?: number | null, after?: string | null): Promise<ConnectionShape<Device>> {
+    const limit = pageSize(first);
+    const afterId = after ? String(decodeCursor(after, 1)[0]) : undefined;
+    const rows = await this.dataSource.getRepository(PlayerDeviceEntity).find({
+      where: { playerId, ...(afterId ? { id: LessThan(afterId) } : {}) },
+      order: { id: 'DESC' },
+      take: limit + 1,
+    });
+    const current = currentSessionId ? await this.dataSource.getRepository(SessionEntity).findOneBy({ id: currentSessionId, playerId }) : null;
+    const page = toConnection(rows, limit, (row) => encodeCursor([row.id]), afterId !== undefined);
+    return {
+      pageInfo: page.pageInfo,
+      edges: page.edges.map(({ cursor, node }) => ({
+        cursor,
+        node: { id: node.id, label: node.label, createdAt: node.createdAt, current: node.id === current?.deviceId },
+      })),
+    };
+  }
+
+  /**
+   * Takes a device off the player, for a lost or replaced one: its id no
+   * longer signs anyone in (a later signInWithDevice with it makes a new
+   * player) and the sessions it started end at once. A player without an
+   * email keeps at least one device, or nothing could sign it in again.
+   */
+  async unlink(playerId: string, id: string): Promise<boolean> {
+    await inTransaction(this.dataSource, async (manager) => {
+      const device = await manager.findOneBy(PlayerDeviceEntity, { id, playerId });
+      if (!device) throw deviceErrors.notLinked(id);
+      // The player's row lock makes two simultaneous unlinks count devices one after the other (SQLite runs them in turn anyway).
+      const lock = manager.connection.options.type === 'postgres' ? { mode: 'pessimistic_write' as const } : undefined;
+      const player = await manager.findOneOrFail(PlayerEntity, { where: { id: playerId }, lock });
+      if (player.email === null && (await manager.countBy(PlayerDeviceEntity, { playerId })) <= 1) throw deviceErrors.lastWayIn();
+      await this.sessions.endDeviceSessions(manager, playerId, id);
+      await manager.delete(PlayerDeviceEntity, { id });
+    });
+    return true;
   }
 
   private async createPlayerWithDevice(

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type SignInMethod = 'EMAIL' | 'DEVICE';
-export type SessionEndReason = 'SIGNED_OUT' | 'SIGNED_OUT_ALL' | 'REUSED' | 'REMOVED';
+export type SessionEndReason = 'SIGNED_OUT' | 'SIGNED_OUT_ALL' | 'REUSED' | 'UNLINKED';
 
 /** One sign-in and every refresh that followed it: the "family" a stolen refresh token belongs to. */
 @Entity({ name: 'sessions' })

@@ -48,7 +48,8 @@ export class SessionsResolver {
   @Mutation(() => Int, {
     description:
       "Signs every one of the player's sessions out, this one included (for a lost or stolen device). Answers how many were open. " +
-      'A device id stays linked and can sign in again afterwards: there is no operation yet that unlinks one. Needs a token (UNAUTHENTICATED).',
+      'Linked device ids can still sign in again afterwards: to shut a lost device out for good, use unlinkDevice. ' +
+      'Needs a token (UNAUTHENTICATED).',
   })
   signOutEverywhere(@CurrentPlayer() viewer: AuthenticatedPlayer): Promise<number> {
     return this.sessions.signOutEverywhere(viewer.playerId);

@@ -101,6 +101,11 @@ export class SessionsService {
     return inTransaction(this.dataSource, async (manager) => (await this.end(manager, { playerId }, 'SIGNED_OUT_ALL', now)).length);
   }
 
+  /** Ends the sessions a device started, inside the caller's transaction (the device is being unlinked). */
+  async endDeviceSessions(manager: EntityManager, playerId: string, deviceId: string, now = new Date()): Promise<number> {
+    return (await this.end(manager, { playerId, deviceId }, 'UNLINKED', now)).length;
+  }
+
   /** The player's sessions that can still be refreshed, newest first. */
   async list(playerId: string, first?: number | null, after?: string | null, now = new Date()): Promise<ConnectionShape<SessionEntity>> {
     const limit = pageSize(first);
@@ -154,7 +159,12 @@ export class SessionsService {
    * the caller hears of it, rather than a session that looks ended but whose
    * tokens still work.
    */
-  private async end(manager: EntityManager, where: { id?: string; playerId: string } | { id: string }, reason: SessionEndReason, now: Date): Promise<string[]> {
+  private async end(
+    manager: EntityManager,
+    where: { id?: string; playerId: string; deviceId?: string } | { id: string },
+    reason: SessionEndReason,
+    now: Date,
+  ): Promise<string[]> {
     const open = await manager.find(SessionEntity, { where: { ...where, endedAt: IsNull() }, select: { id: true } });
     const ids = open.map((session) => session.id);
     if (ids.length === 0) return ids;
