@@ -180,6 +180,24 @@ describe('device sign-in and linking on Postgres and Redis', () => {
     const code = (await graphql(service.url, 'mutation($g: ID!) { groupInvite(groupId: $g) { code } }', { g: groupId }, owner.accessToken)).data!.groupInvite.code;
     expect(refusal(await graphql(service.url, 'mutation($c: String!) { joinGroup(code: $c) { id } }', { c: code }, member.accessToken))).toBeUndefined();
 
+    const MEMBERS = 'query($g: ID!) { group(id: $g) { members { edges { node { player { id hasEmail } } } } } }';
+    const seen = (await graphql(service.url, MEMBERS, { g: groupId }, member.accessToken)).data!.group.members.edges.map((edge: any) => edge.node.player);
+    // Whether someone else has an email is theirs to know.
+    expect(seen).toEqual([
+      { id: owner.player.id, hasEmail: null },
+      { id: member.player.id, hasEmail: null },
+    ]);
+    const reference = await graphql(
+      service.url,
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Player { id hasEmail } } }',
+      { r: [{ __typename: 'Player', id: owner.player.id }, { __typename: 'Player', id: member.player.id }] },
+      member.accessToken,
+    );
+    expect(reference.data!._entities).toEqual([
+      { id: owner.player.id, hasEmail: null },
+      { id: member.player.id, hasEmail: false },
+    ]);
+
     const removed = await graphql(service.url, 'mutation { deleteMyAccount(input: {}) { playerId } }', {}, owner.accessToken);
     expect(removed.errors).toBeUndefined();
     expect(removed.data!.deleteMyAccount.playerId).toBe(owner.player.id);

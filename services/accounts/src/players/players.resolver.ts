@@ -75,7 +75,8 @@ export class PlayersResolver {
     nullable: true,
     description:
       'Whether the player can log in with an email; false for a player only devices sign in, who should be offered linkEmail so a lost ' +
-      'device does not lose the account. Shown to the player only: null for anyone else.',
+      'device does not lose the account. Private: null for any other player, and in lists of players such as group members; ' +
+      'read it from `me` or a sign-in answer.',
   })
   hasEmail(@Parent() player: Player, @CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): boolean | null {
     const own = player.ownAnswer === true || viewer?.playerId === player.id;
