@@ -1,5 +1,3 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { GqlExecutionContext } from '@nestjs/graphql';
 import type { IncomingMessage } from 'node:http';
 
 const SIGNED_CLIENT_ADDRESS = Symbol('signedClientAddress');
@@ -26,8 +24,3 @@ export function signedClientAddressOf(context: unknown): string | undefined {
   const value = (context as { clientAddress?: unknown } | null | undefined)?.clientAddress;
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
-
-/** Resolver parameter: `@SignedClientAddress() address: string | undefined`. */
-export const SignedClientAddress = createParamDecorator((_options: unknown, context: ExecutionContext): string | undefined =>
-  signedClientAddressOf(GqlExecutionContext.create(context).getContext()),
-);
