@@ -1,0 +1,59 @@
+/**
+ * What one applied action changed, path by path. Actions record intent as
+ * these small changes rather than a new whole state, so two devices' edits to
+ * different parts of a campaign both survive, and an undo can be computed.
+ */
+export type StatePath = readonly string[];
+
+export type StateChange =
+  | { readonly op: 'add'; readonly path: StatePath; readonly by: number }
+  | { readonly op: 'set'; readonly path: StatePath; readonly from: unknown; readonly to: unknown };
+
+type Json = Record<string, unknown>;
+
+export function valueAt(state: unknown, path: StatePath): unknown {
+  let node: unknown = state;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Json)[key];
+  }
+  return node;
+}
+
+/** A copy of `state` with `value` at `path`; intermediate objects are copied, never shared. */
+function setAt(state: unknown, path: StatePath, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const node = (state !== null && typeof state === 'object' ? state : {}) as Json;
+  const copy: Json = Array.isArray(node) ? ([...node] as unknown as Json) : { ...node };
+  if (value === undefined && rest.length === 0) delete copy[head];
+  else copy[head] = setAt(node[head], rest, value);
+  return copy;
+}
+
+export function applyChanges<S>(state: S, changes: readonly StateChange[]): S {
+  let next: unknown = state;
+  for (const change of changes) {
+    if (change.op === 'add') next = setAt(next, change.path, (Number(valueAt(next, change.path)) || 0) + change.by);
+    else next = setAt(next, change.path, change.to);
+  }
+  return next as S;
+}
+
+/** The changes that take an action's changes back, last first. */
+export function inverseOf(changes: readonly StateChange[]): StateChange[] {
+  return [...changes]
+    .reverse()
+    .map((change) => (change.op === 'add' ? { ...change, by: -change.by } : { op: 'set', path: change.path, from: change.to, to: change.from }));
+}
+
+/** Whether two paths name the same value or one contains the other. */
+export function pathsOverlap(a: StatePath, b: StatePath): boolean {
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function changesOverlap(a: readonly StateChange[], b: readonly StateChange[]): boolean {
+  return a.some((x) => b.some((y) => pathsOverlap(x.path, y.path)));
+}

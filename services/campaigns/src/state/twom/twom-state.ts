@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { describedEnum, named } from '@scriptbook/platform/graphql/zod';
+import { deckRngStateSchema, nonNegative, notesSchema } from '../shared-state';
+
+/**
+ * Seeds 001 and 000 place level tokens (Hunger level 2, Misery level 2,
+ * Illness level 1) and set Hunger or Tiredness "to 0"/"to zero", and speak of
+ * "level 2 or 3"; neither prints a highest level. So a level is a whole
+ * number from 0 up, and no maximum is enforced: that is a gap, not a rule.
+ */
+export const LEVEL_RANGE_GAP = 'The seeds print no highest level (they mention levels up to 3); only the floor of 0 is enforced.';
+
+export const twomLevelSchema = describedEnum('CampaignTwomLevel', {
+  hunger: 'Hunger (seeds 001 and 000).',
+  misery: 'Misery (seed 000; the core rulebook, seed 001, calls it Sadness).',
+  wounds: 'Wounds (seeds 001 and 000).',
+  fatigue: 'Fatigue (seed 000; the core rulebook, seed 001, calls it Tiredness).',
+  illness: 'Illness (seed 000; 001 speaks of the sick).',
+}).describe('A Character level.');
+
+export type TwomLevel = z.output<typeof twomLevelSchema>;
+export const TWOM_LEVELS: readonly TwomLevel[] = ['hunger', 'misery', 'wounds', 'fatigue', 'illness'];
+
+const level = (name: string) => nonNegative(`${name} level, 0 or more. ${LEVEL_RANGE_GAP}`);
+
+export const twomCharacterSchema = named(
+  'CampaignTwomCharacter',
+  z
+    .object({
+      levels: z
+        .object({
+          hunger: level('Hunger'),
+          misery: level('Misery (Sadness in the core rulebook)'),
+          wounds: level('Wounds'),
+          fatigue: level('Fatigue (Tiredness in the core rulebook)'),
+          illness: level('Illness'),
+        })
+        .describe('The Character’s level tokens; 0 where no token lies next to them.'),
+      states: z.array(z.string()).describe('State tokens or cards on the Character, as the table names them.'),
+    })
+    .describe('A Character in the Shelter.'),
+);
+
+export const eventCardSchema = named(
+  'CampaignTwomEventCard',
+  z
+    .object({
+      name: z.string().describe('The card as printed (Chapter cards as "Chapter II").'),
+      kind: z.string().describe('`event`, `final-event`, `chapter` or `token`, as the engine built the deck.'),
+    })
+    .describe('A card of the Event deck.'),
+);
+
+export const twomStateSchema = named(
+  'CampaignTwomState',
+  z
+    .object({
+      characters: z.record(twomCharacterSchema).describe('Characters by name.'),
+      storage: z.record(nonNegative('How many; never below 0.')).describe('Storage (the Stockpile): token or resource name → how many.'),
+      fittings: z.array(z.string()).describe('Shelter fittings built, in the order they were built.'),
+      day: z.number().int().min(1).describe('The current day, from 1.'),
+      chapter: z.string().nullable().describe('The last Chapter card drawn from the Event deck (I, II, III); null before the first.'),
+      eventDeck: z
+        .object({
+          cards: z.array(eventCardSchema).describe('Cards still in the deck, top first.'),
+          drawn: z.array(eventCardSchema).describe('Cards drawn so far, first drawn first.'),
+          rngState: deckRngStateSchema,
+        })
+        .describe('The Event deck and the random stream it is shuffled from.'),
+      scenario: z
+        .object({
+          id: z.string().describe('The scenario in play, e.g. an Incident.'),
+          tracks: z.record(nonNegative('The track’s position, 0 or more.')).describe('Tracks the scenario uses (Cold, Suspicions, Cover, ...) → position.'),
+        })
+        .nullable()
+        .describe('The scenario in play; null between scenarios.'),
+      modules: z.array(z.string()).describe('Modules in use (the Cat, Farmers and Market, Sewers, ...).'),
+      scriptsRead: z.array(z.string()).describe('Script numbers or names read, in the order they were read.'),
+      notes: notesSchema,
+      scenariosPlayed: z.array(z.string()).describe('Scenarios (such as the Incident scenarios) finished, in order.'),
+      scenariosWon: z.array(z.string()).describe('The scenarios of `scenariosPlayed` that were won.'),
+    })
+    .strict()
+    .describe('A This War of Mine campaign (core game and Tales from the Ruined City).'),
+);
+
+export type TwomState = z.output<typeof twomStateSchema>;
+
+export const newTwomCharacter = (): z.output<typeof twomCharacterSchema> => ({
+  levels: { hunger: 0, misery: 0, wounds: 0, fatigue: 0, illness: 0 },
+  states: [],
+});
+
+export function emptyTwomState(rngState: z.output<typeof deckRngStateSchema>): TwomState {
+  return {
+    characters: {},
+    storage: {},
+    fittings: [],
+    day: 1,
+    chapter: null,
+    eventDeck: { cards: [], drawn: [], rngState },
+    scenario: null,
+    modules: [],
+    scriptsRead: [],
+    notes: [],
+    scenariosPlayed: [],
+    scenariosWon: [],
+  };
+}
