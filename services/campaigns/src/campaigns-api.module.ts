@@ -1,11 +1,23 @@
 import { Module } from '@nestjs/common';
 import { ContentLibraryModule } from '@scriptbook/content';
 import { PersistenceModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { MembershipModule } from '@scriptbook/platform/membership';
 import { campaignsPersistence } from './campaigns.persistence';
 import { CampaignsModule } from './campaigns/campaigns.module';
 
-/** Redis lets every request refuse the tokens of removed players before it touches player-owned rows. */
+/**
+ * Redis lets every request refuse the tokens of removed players before it
+ * touches player-owned rows, and holds the group membership read model every
+ * campaign read and write is checked against.
+ */
 @Module({
-  imports: [SubgraphGraphQLModule(), PersistenceModule.forService(campaignsPersistence), RedisModule, ContentLibraryModule, CampaignsModule],
+  imports: [
+    SubgraphGraphQLModule(),
+    PersistenceModule.forService(campaignsPersistence),
+    RedisModule,
+    MembershipModule,
+    ContentLibraryModule,
+    CampaignsModule,
+  ],
 })
 export class CampaignsApiModule {}

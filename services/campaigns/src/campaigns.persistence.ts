@@ -1,9 +1,11 @@
 import { PersistenceDefinition } from '@scriptbook/platform';
 import { CampaignEntity } from './campaigns/campaign.entity';
 import { campaignsMigrations } from './migrations';
+import { CampaignChangeEntity } from './sync/campaign-change.entity';
+import { CampaignClientEntity } from './sync/campaign-client.entity';
 
 export const campaignsPersistence: PersistenceDefinition = {
   service: 'campaigns',
-  entities: [CampaignEntity],
+  entities: [CampaignEntity, CampaignChangeEntity, CampaignClientEntity],
   migrations: campaignsMigrations,
 };

@@ -1,12 +1,38 @@
-import { AuthenticatedPlayer, NotFoundError } from '@scriptbook/platform';
-import { Campaign } from './campaign.model';
+import { Injectable } from '@nestjs/common';
+import { AuthenticatedPlayer, InjectRepository, NotFoundError } from '@scriptbook/platform';
+import { MembershipReader } from '@scriptbook/platform/membership';
+import { In, Repository } from 'typeorm';
+import { CampaignEntity } from './campaign.entity';
 
 /**
- * Who may see a campaign: its owner. Anyone else is told it does not exist,
- * the same answer as for an id that was never used, so ids cannot be probed.
- * `campaign(id)` and `_entities` both decide with this one rule.
+ * Who may see or change a campaign: the members of the group that owns it.
+ * Anyone else is told it does not exist, the same answer as for an id that was
+ * never used, so ids cannot be probed. Every query, mutation and `_entities`
+ * reference decides with this one rule, checked against the membership read
+ * model on each request, so a player who leaves the group loses access at once.
  */
-export function visibleCampaign(campaign: Campaign | null, id: string, viewer: AuthenticatedPlayer, field = 'id'): Campaign {
-  if (!campaign || campaign.ownerId !== viewer.playerId) throw new NotFoundError('Campaign', id, field);
-  return campaign;
+@Injectable()
+export class CampaignAccess {
+  constructor(
+    @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
+    private readonly membership: MembershipReader,
+  ) {}
+
+  async require(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
+    const [found] = await this.visible([id], viewer, field);
+    if (found instanceof Error) throw found;
+    return found;
+  }
+
+  /** One answer per id, in order: the campaign, or the NOT_FOUND error for that id. */
+  async visible(ids: readonly string[], viewer: AuthenticatedPlayer, field = 'id'): Promise<(CampaignEntity | Error)[]> {
+    const rows = ids.length === 0 ? [] : await this.campaigns.findBy({ id: In([...ids]) });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const memberOf = new Map<string, boolean>();
+    for (const groupId of new Set(rows.map((row) => row.groupId))) memberOf.set(groupId, await this.membership.isMember(groupId, viewer.playerId));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row && memberOf.get(row.groupId) ? row : new NotFoundError('Campaign', id, field);
+    });
+  }
 }

@@ -1,23 +1,52 @@
 import { Directive, Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { Connection, plainText } from '@scriptbook/platform';
+import { JSONScalar } from '@scriptbook/platform/graphql/zod';
 import { z } from 'zod';
+import { GameSystemId } from '../state/game-systems';
 
-@ObjectType({ description: "A group's playthrough of one game, synced across its devices. Only its owner can see it." })
+@ObjectType({ description: 'One step of the setup the rules engine ran when the campaign was created.' })
+export class CampaignSetupStep {
+  @Field({ description: 'What happened, in words a player reads (which card, which die, what it showed).' })
+  text!: string;
+
+  @Field(() => JSONScalar, { nullable: true, description: 'The values behind the step (cards drawn, die faces), when the engine gave any; its shape depends on the step.' })
+  detail?: unknown;
+}
+
+@ObjectType({
+  description: "A group's playthrough of one game, synced across its devices. Only members of the owning group can see or change it.",
+})
 @Directive('@key(fields: "id")')
 export class Campaign {
   @Field(() => ID, { description: 'Stable and opaque; campaigns created later have ids that sort later.' })
   id!: string;
 
-  @Field({ description: 'The name the owner gave it, trimmed; plain text without control or invisible formatting characters.' })
+  @Field({ description: 'The name given at creation, trimmed; plain text without control or invisible formatting characters.' })
   name!: string;
 
   @Field(() => ID, { description: 'The game id; `game` resolves it through the content subgraph.' })
   gameId!: string;
 
+  @Field(() => ID, { description: 'The play group that owns the campaign (`personal-<playerId>` for a personal one); every member may read and act.' })
+  groupId!: string;
+
   ownerId!: string;
 
-  @Field(() => Int, { description: 'Raised by every accepted change; 0 for a new campaign.' })
+  /** Which state field is filled. */
+  system!: GameSystemId;
+  state!: unknown;
+
+  @Field(() => Int, { description: 'Raised by every applied action or undo; 0 for a new campaign. Pass it to `campaignChanges` as `sinceVersion`.' })
   version!: number;
+
+  @Field(() => String, { nullable: true, description: 'The seed the campaign’s random stream started from; null for campaigns made before seeds were kept.' })
+  seed!: string | null;
+
+  @Field(() => [CampaignSetupStep], {
+    nullable: true,
+    description: 'The transcript of the rules engine’s setup that produced the initial state; null when the campaign was created without `setup`.',
+  })
+  setupTranscript!: CampaignSetupStep[] | null;
 
   @Field({ description: 'When the campaign was created.' })
   createdAt!: Date;
@@ -27,7 +56,11 @@ export const CampaignConnection = Connection(Campaign, 'Campaign');
 
 @InputType({ description: 'What starting a campaign needs.' })
 export class CreateCampaignInput {
-  @Field({ description: 'A game id from `games`, e.g. `twom`; an unknown one gives BAD_USER_INPUT (rule "known-game").' })
+  @Field({
+    description:
+      'A game id from `games` with campaign support (`twom`, `twom-tales`, `twom-tactics`, `stalker-zs`, `hope-inhumanity`); ' +
+      'an unknown one gives BAD_USER_INPUT (rule "known-game"), one without campaigns rule "campaign-game".',
+  })
   gameId!: string;
 
   @Field({
@@ -36,9 +69,33 @@ export class CreateCampaignInput {
       'formatting characters (NUL, bidirectional overrides, ...) give BAD_USER_INPUT with rule "plain-text".',
   })
   name!: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "The group that will own it; the caller's personal group when omitted. A group the caller is not in gives NOT_FOUND on `input.groupId`.",
+  })
+  groupId?: string | null;
+
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      'The input of the game’s setup procedure in the rules engine (the `twomSetup` or `hopeSetup` input of the rules subgraph); when given, ' +
+      'the initial state comes from that setup and its transcript is kept. Zone Survival has none here: record its setup with `start-scenario`. ' +
+      'Bad setup input gives BAD_USER_INPUT on `input.setup.<field>`.',
+  })
+  setup?: unknown;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The seed to start the campaign’s random stream from (1 to 200 characters); drawn by the server when omitted, and kept with the campaign.',
+  })
+  seed?: string | null;
 }
 
 export const createCampaignSchema = z.object({
   gameId: z.string().trim().min(1, 'must not be empty').max(64),
   name: plainText({ maxLength: 80 }),
+  groupId: z.string().min(1).max(80).nullish(),
+  setup: z.unknown().optional(),
+  seed: z.string().min(1).max(200).nullish(),
 });

@@ -1,13 +1,15 @@
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RunningService, startService, TokenService } from '@scriptbook/platform';
+import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
 import { CampaignEntity } from './campaign.entity';
-import { CampaignsService } from './campaigns.service';
+import { CampaignAccess } from './campaign-access';
 
 const CREATE = `mutation($input: CreateCampaignInput!) {
-  createCampaign(input: $input) { id name gameId version game { id } owner { id } }
+  createCampaign(input: $input) { id name gameId groupId version seed game { id } owner { id } }
 }`;
 const MINE = `query($first: Int, $after: String) {
   myCampaigns(first: $first, after: $after) { edges { cursor node { id name } } pageInfo { hasNextPage endCursor } }
@@ -19,8 +21,12 @@ describe('campaigns subgraph on Postgres', () => {
   let ana: string;
   let ben: string;
   let stored: () => Promise<number>;
+  const redis = new Redis(TEST_REDIS_URL);
 
   beforeAll(async () => {
+    const writer = new MembershipWriter(redis, isolation.redisPrefix);
+    const rebuild = await writer.startRebuild();
+    await writer.finishRebuild(rebuild);
     service = await startService(campaignsApp, isolation.postgresEnv('campaigns'));
     const tokens = service.app.get(TokenService);
     ana = tokens.issue('player-ana').accessToken;
@@ -31,21 +37,24 @@ describe('campaigns subgraph on Postgres', () => {
   afterAll(async () => {
     await service?.stop();
     await isolation.cleanUp();
+    await redis.quit();
   });
 
-  it('creates a campaign owned by the caller, with references to its game and owner', async () => {
+  it('creates a campaign in the caller’s personal group, with references to its game and creator', async () => {
     const response = await graphql(service.url, CREATE, { input: { gameId: 'stalker-zs', name: '  Into the Zone ' } }, ana);
     expect(response.errors).toBeUndefined();
     expect(response.data!.createCampaign).toMatchObject({
       name: 'Into the Zone',
       gameId: 'stalker-zs',
+      groupId: 'personal-player-ana',
       version: 0,
+      seed: expect.any(String),
       game: { id: 'stalker-zs' },
       owner: { id: 'player-ana' },
     });
   });
 
-  it('pages through the caller’s campaigns only, newest first', async () => {
+  it('pages through the campaigns of the caller’s groups only, newest first', async () => {
     for (const name of ['Winter', 'Spring', 'Summer']) {
       await graphql(service.url, CREATE, { input: { gameId: 'twom', name } }, ana);
     }
@@ -71,7 +80,7 @@ describe('campaigns subgraph on Postgres', () => {
     });
 
     it('resolves the owner’s campaign entities for the gateway in one batch, and an unknown id as NOT_FOUND', async () => {
-      const findByIds = jest.spyOn(service.app.get(CampaignsService), 'findByIds');
+      const findByIds = jest.spyOn(service.app.get(CampaignAccess), 'visible');
       try {
         const response = await graphql(service.url, ENTITIES, { reps: [...ids, 'no-such-campaign'].map((id) => ({ __typename: 'Campaign', id })) }, ana);
         expect(response.data!._entities).toEqual([

@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule } from '@scriptbook/platform';
+import { CampaignChangeEntity } from '../sync/campaign-change.entity';
+import { CampaignClientEntity } from '../sync/campaign-client.entity';
+import { SyncResolver } from '../sync/sync.resolver';
+import { SyncService } from '../sync/sync.service';
+import { CampaignAccess } from './campaign-access';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignsResolver } from './campaigns.resolver';
 import { CampaignsService } from './campaigns.service';
 
 @Module({
-  imports: [PersistenceModule.repositories(CampaignEntity)],
-  providers: [CampaignsService, CampaignsResolver],
+  imports: [PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignClientEntity)],
+  providers: [CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver],
 })
 export class CampaignsModule {}

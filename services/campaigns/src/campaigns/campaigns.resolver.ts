@@ -1,50 +1,58 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
-import {
-  alignByKey,
-  AuthenticatedPlayer,
-  ConnectionShape,
-  CurrentPlayer,
-  PageArgs,
-  playerOf,
-  RequestContext,
-  requestLoader,
-} from '@scriptbook/platform';
+import { AuthenticatedPlayer, ConnectionShape, CurrentPlayer, PageArgs, playerOf, RequestContext, requestLoader } from '@scriptbook/platform';
 import { Game, Player } from '../references/external-entities.model';
-import { visibleCampaign } from './campaign-access';
+import { HopeInhumanityStateType, serveState, TwomStateType, ZoneSurvivalStateType } from '../state/campaign-state.graphql';
+import { CampaignAccess } from './campaign-access';
 import { Campaign, CampaignConnection, CreateCampaignInput } from './campaign.model';
-import { CampaignsService } from './campaigns.service';
+import { CampaignsService, toCampaign } from './campaigns.service';
+
+const stateFor = (campaign: Campaign, system: Campaign['system']) => (campaign.system === system ? serveState[system](campaign.state) : null);
 
 @Resolver(() => Campaign)
 export class CampaignsResolver {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly access: CampaignAccess,
+  ) {}
 
   @Mutation(() => Campaign, {
-    description: 'Starts a campaign of a game, owned by the caller. Needs a token of an existing player (UNAUTHENTICATED otherwise).',
+    description:
+      'Starts a campaign of a game, owned by a group the caller is in (their personal group by default). Needs a token of an existing player ' +
+      '(UNAUTHENTICATED otherwise); a group the caller is not in gives NOT_FOUND on `input.groupId`.',
   })
   createCampaign(
     @CurrentPlayer() player: AuthenticatedPlayer,
-    @Args('input', { description: 'The game and the name of the new campaign.' }) input: CreateCampaignInput,
+    @Args('input', { description: 'The game, the name, and optionally the group, the setup input and the seed.' }) input: CreateCampaignInput,
   ): Promise<Campaign> {
     return this.campaigns.create(player.playerId, input);
   }
 
-  @Query(() => CampaignConnection, { description: "The caller's campaigns, newest first. Needs a token (UNAUTHENTICATED otherwise)." })
+  @Query(() => CampaignConnection, {
+    description: "Campaigns of every group the caller is in (the personal group included), newest first. Needs a token (UNAUTHENTICATED otherwise).",
+  })
   myCampaigns(@CurrentPlayer() player: AuthenticatedPlayer, @Args() page: PageArgs): Promise<ConnectionShape<Campaign>> {
-    return this.campaigns.listForOwner(player.playerId, page.first, page.after);
+    return this.campaigns.myCampaigns(player.playerId, page.first, page.after);
+  }
+
+  @Query(() => CampaignConnection, {
+    description: 'Campaigns of one group, newest first. Needs a token; a group the caller is not in gives NOT_FOUND on `groupId`.',
+  })
+  groupCampaigns(
+    @CurrentPlayer() player: AuthenticatedPlayer,
+    @Args('groupId', { type: () => ID, description: 'The group, e.g. from `myGroups` or `personalGroup`.' }) groupId: string,
+    @Args() page: PageArgs,
+  ): Promise<ConnectionShape<Campaign>> {
+    return this.campaigns.groupCampaigns(player.playerId, groupId, page.first, page.after);
   }
 
   @Query(() => Campaign, {
     nullable: true,
     description:
-      "One of the caller's campaigns. Needs a token (UNAUTHENTICATED otherwise); another player's campaign gives NOT_FOUND, " +
+      'One campaign with its state and version. Needs a token (UNAUTHENTICATED otherwise); a campaign of a group the caller is not in gives NOT_FOUND, ' +
       'the same as an id that does not exist.',
   })
-  async campaign(
-    @CurrentPlayer() player: AuthenticatedPlayer,
-    @Args('id', { type: () => ID, description: 'The campaign id.' }) id: string,
-  ): Promise<Campaign> {
-    const [found] = await this.campaigns.findByIds([id]);
-    return visibleCampaign(found ?? null, id, player);
+  async campaign(@CurrentPlayer() player: AuthenticatedPlayer, @Args('id', { type: () => ID, description: 'The campaign id.' }) id: string): Promise<Campaign> {
+    return toCampaign(await this.access.require(id, player));
   }
 
   @ResolveField(() => Game, { description: 'The game this campaign plays.' })
@@ -52,9 +60,24 @@ export class CampaignsResolver {
     return { id: campaign.gameId };
   }
 
-  @ResolveField(() => Player, { description: 'The player who started the campaign and owns it.' })
+  @ResolveField(() => Player, { description: 'The player who created the campaign. Access follows the group, not this player.' })
   owner(@Parent() campaign: Campaign): Player {
     return { id: campaign.ownerId };
+  }
+
+  @ResolveField(() => TwomStateType, { nullable: true, description: 'The state of a This War of Mine campaign (`twom`, `twom-tales`, `twom-tactics`); null for other games.' })
+  twomState(@Parent() campaign: Campaign): unknown {
+    return stateFor(campaign, 'twom');
+  }
+
+  @ResolveField(() => ZoneSurvivalStateType, { nullable: true, description: 'The state of a Zone Survival game (`stalker-zs`); null for other games.' })
+  zoneSurvivalState(@Parent() campaign: Campaign): unknown {
+    return stateFor(campaign, 'zone-survival');
+  }
+
+  @ResolveField(() => HopeInhumanityStateType, { nullable: true, description: 'The state of a Hope Inhumanity game (`hope-inhumanity`); null for other games.' })
+  hopeInhumanityState(@Parent() campaign: Campaign): unknown {
+    return stateFor(campaign, 'hope-inhumanity');
   }
 
   /**
@@ -65,15 +88,8 @@ export class CampaignsResolver {
   @ResolveReference()
   resolveReference(@Parent() reference: { id: string }, @Context() context: RequestContext): Promise<Campaign> {
     const viewer = playerOf(context);
-    return requestLoader<string, Campaign>(context, 'campaigns', async (ids) => {
-      const found = alignByKey(ids, await this.campaigns.findByIds(ids), (campaign) => campaign.id);
-      return found.map((campaign, index) => {
-        try {
-          return visibleCampaign(campaign, ids[index], viewer);
-        } catch (refusal) {
-          return refusal as Error;
-        }
-      });
-    }).load(reference.id);
+    return requestLoader<string, Campaign>(context, 'campaigns', async (ids) =>
+      (await this.access.visible(ids, viewer)).map((found) => (found instanceof Error ? found : toCampaign(found))),
+    ).load(reference.id);
   }
 }

@@ -1,4 +1,5 @@
 import { CreateCampaigns1764400100000 } from './1764400100000-create-campaigns';
+import { CampaignSync1764500900000 } from './1764500900000-campaign-sync';
 
 /** In order of application; a new migration is appended, never inserted. */
-export const campaignsMigrations = [CreateCampaigns1764400100000];
+export const campaignsMigrations = [CreateCampaigns1764400100000, CampaignSync1764500900000];

@@ -15,7 +15,7 @@ export const SYNC_LIMITS = {
 export interface PushedAction {
   readonly seq: number;
   readonly name: string;
-  readonly args: unknown;
+  readonly args?: unknown;
 }
 
 export interface AppliedChange {

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { AuthenticatedPlayer, BadUserInputError, ConnectionShape, decodeCursor, encodeCursor, inTransaction, NotFoundError, pageSize, toConnection } from '@scriptbook/platform';
+import { DataSource, EntityManager, LessThan, MoreThan } from 'typeorm';
+import { CampaignAccess } from '../campaigns/campaign-access';
+import { CampaignEntity } from '../campaigns/campaign.entity';
+import { gameSystemOf, GameSystem } from '../state/game-systems';
+import { StateChange } from '../state/changes';
+import { CampaignChangeEntity } from './campaign-change.entity';
+import { CampaignClientEntity } from './campaign-client.entity';
+import { applyPush, checkPushShape, PushedAction } from './push-batch';
+import { CampaignChange, CampaignChanges, PushResult } from './sync.model';
+import { planUndo } from './undo';
+
+export const MAX_CHANGES_PER_PULL = 500;
+
+const toChange = (row: CampaignChangeEntity): CampaignChange => ({
+  version: row.version,
+  name: row.name,
+  args: row.args,
+  delta: row.delta as unknown as CampaignChange['delta'],
+  clientId: row.clientId,
+  seq: row.seq,
+  playerId: row.playerId,
+  appliedAt: new Date(row.appliedAt),
+  undoesVersion: row.undoesVersion,
+  undoneByVersion: row.undoneByVersion,
+});
+
+/**
+ * The push/pull protocol. Every write runs in one transaction that first
+ * locks the campaign row, so pushes to one campaign apply one after another
+ * on Postgres (the lock) and SQLite (one writer), and the state, the version,
+ * the log and the client's seq move together or not at all.
+ */
+@Injectable()
+export class SyncService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CampaignAccess,
+  ) {}
+
+  async push(viewer: AuthenticatedPlayer, campaignId: string, clientId: string, actions: readonly PushedAction[]): Promise<PushResult> {
+    checkPushShape(clientId, actions);
+    await this.access.require(campaignId, viewer, 'input.campaignId');
+    return inTransaction(this.dataSource, async (manager) => {
+      const campaign = await this.lockCampaign(manager, campaignId);
+      const system = this.systemOf(campaign);
+      const client = await manager.findOneBy(CampaignClientEntity, { campaignId, clientId });
+      const outcome = applyPush(system, { state: campaign.state, version: campaign.version, lastSeq: client?.lastSeq ?? 0 }, actions);
+      if (outcome.lastSeq === (client?.lastSeq ?? 0)) return { version: campaign.version, lastSeq: outcome.lastSeq, rejected: [] };
+      const now = Date.now();
+      if (outcome.applied.length > 0) {
+        await manager.insert(
+          CampaignChangeEntity,
+          outcome.applied.map((change) => ({
+            campaignId,
+            version: change.version,
+            name: change.name,
+            args: change.args as object,
+            delta: change.delta,
+            clientId,
+            seq: change.seq,
+            playerId: viewer.playerId,
+            appliedAt: now,
+            undoesVersion: null,
+            undoneByVersion: null,
+          })),
+        );
+        await manager.update(CampaignEntity, { id: campaignId }, { state: outcome.state as object, version: outcome.version });
+      }
+      await manager.upsert(CampaignClientEntity, { campaignId, clientId, lastSeq: outcome.lastSeq }, ['campaignId', 'clientId']);
+      return { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected };
+    });
+  }
+
+  async changes(viewer: AuthenticatedPlayer, campaignId: string, sinceVersion: number, first?: number | null): Promise<CampaignChanges> {
+    if (!Number.isInteger(sinceVersion) || sinceVersion < 0) throw new BadUserInputError('sinceVersion', 'range', 'sinceVersion must be 0 or more');
+    const limit = first ?? MAX_CHANGES_PER_PULL;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
+      throw new BadUserInputError('first', 'range', `first must be 1 to ${MAX_CHANGES_PER_PULL}`);
+    }
+    const campaign = await this.access.require(campaignId, viewer, 'campaignId');
+    const repository = this.dataSource.getRepository(CampaignChangeEntity);
+    const rows = await repository.find({ where: { campaignId, version: MoreThan(sinceVersion) }, order: { version: 'ASC' }, take: limit + 1 });
+    const clients = await this.dataSource.getRepository(CampaignClientEntity).find({ where: { campaignId }, order: { clientId: 'ASC' } });
+    return {
+      changes: rows.slice(0, limit).map(toChange),
+      hasMore: rows.length > limit,
+      version: campaign.version,
+      clients: clients.map(({ clientId, lastSeq }) => ({ clientId, lastSeq })),
+    };
+  }
+
+  /** Newest first; the version is the cursor. */
+  async history(viewer: AuthenticatedPlayer, campaignId: string, first?: number | null, after?: string | null): Promise<ConnectionShape<CampaignChange>> {
+    const limit = pageSize(first);
+    const afterVersion = after ? Number(decodeCursor(after, 1)[0]) : undefined;
+    await this.access.require(campaignId, viewer, 'campaignId');
+    const rows = await this.dataSource.getRepository(CampaignChangeEntity).find({
+      where: { campaignId, ...(afterVersion !== undefined ? { version: LessThan(afterVersion) } : {}) },
+      order: { version: 'DESC' },
+      take: limit + 1,
+    });
+    return toConnection(rows.map(toChange), limit, (change) => encodeCursor([change.version]), afterVersion !== undefined);
+  }
+
+  async undo(viewer: AuthenticatedPlayer, campaignId: string, actionVersion: number): Promise<CampaignChange> {
+    await this.access.require(campaignId, viewer, 'campaignId');
+    return inTransaction(this.dataSource, async (manager) => {
+      const campaign = await this.lockCampaign(manager, campaignId);
+      const system = this.systemOf(campaign);
+      const target = await manager.findOneBy(CampaignChangeEntity, { campaignId, version: actionVersion });
+      if (!target) throw new NotFoundError('Change', String(actionVersion), 'actionVersion');
+      const later = await manager.find(CampaignChangeEntity, { where: { campaignId, version: MoreThan(actionVersion) } });
+      const toLogged = (row: CampaignChangeEntity) => ({ ...row, delta: row.delta as unknown as StateChange[] });
+      const undone = planUndo(system.stateSchema, campaign.state, toLogged(target), later.map(toLogged));
+      const version = campaign.version + 1;
+      const row: CampaignChangeEntity = {
+        campaignId,
+        version,
+        name: 'undo',
+        args: { actionVersion },
+        delta: undone.delta,
+        clientId: null,
+        seq: null,
+        playerId: viewer.playerId,
+        appliedAt: Date.now(),
+        undoesVersion: actionVersion,
+        undoneByVersion: null,
+      };
+      await manager.insert(CampaignChangeEntity, row);
+      await manager.update(CampaignChangeEntity, { campaignId, version: actionVersion }, { undoneByVersion: version });
+      await manager.update(CampaignEntity, { id: campaignId }, { state: undone.state as object, version });
+      return toChange(row);
+    });
+  }
+
+  private async lockCampaign(manager: EntityManager, id: string): Promise<CampaignEntity> {
+    const query = manager.getRepository(CampaignEntity).createQueryBuilder('campaign').where('campaign.id = :id', { id });
+    if (manager.connection.options.type === 'postgres') query.setLock('pessimistic_write');
+    const campaign = await query.getOne();
+    if (!campaign) throw new NotFoundError('Campaign', id, 'campaignId');
+    return campaign;
+  }
+
+  private systemOf(campaign: CampaignEntity): GameSystem {
+    const system = gameSystemOf(campaign.gameId);
+    if (!system) throw new BadUserInputError('campaignId', 'campaign-game', `${campaign.gameId} has no campaign state`);
+    if (campaign.state === null || campaign.state === undefined) campaign.state = system.initial(campaign.seed ?? campaign.id, null).state as object;
+    return system;
+  }
+}
