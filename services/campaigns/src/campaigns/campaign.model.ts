@@ -58,7 +58,7 @@ export const CampaignConnection = Connection(Campaign, 'Campaign');
 export class CreateCampaignInput {
   @Field({
     description:
-      'A game id from `games` with campaign support (`twom`, `twom-tales`, `twom-tactics`, `stalker-zs`, `hope-inhumanity`); ' +
+      'A game id from `games`: `twom` (the core game, with Tales from the Ruined City as modules), `stalker-zs` or `hope-inhumanity`; ' +
       'an unknown one gives BAD_USER_INPUT (rule "known-game"), one without campaigns rule "campaign-game".',
   })
   gameId!: string;

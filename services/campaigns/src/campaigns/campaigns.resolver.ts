@@ -65,7 +65,7 @@ export class CampaignsResolver {
     return { id: campaign.ownerId };
   }
 
-  @ResolveField(() => TwomStateType, { nullable: true, description: 'The state of a This War of Mine campaign (`twom`, `twom-tales`, `twom-tactics`); null for other games.' })
+  @ResolveField(() => TwomStateType, { nullable: true, description: 'The state of a This War of Mine campaign (`twom`, Tales from the Ruined City included); null for other games.' })
   twomState(@Parent() campaign: Campaign): unknown {
     return stateFor(campaign, 'twom');
   }

@@ -82,11 +82,9 @@ const hopeInhumanitySystem: GameSystem<HopeInhumanityState> = {
   },
 };
 
-/** Content game id → its campaign state. Tactics is a mode of the same This War of Mine box and shares its campaign. */
+/** Content game id → its campaign state. Tales from the Ruined City and Tactics play in a `twom` campaign, as modules of the same box. */
 const SYSTEM_OF_GAME: Readonly<Record<string, GameSystem>> = {
   twom: twomSystem as GameSystem,
-  'twom-tales': twomSystem as GameSystem,
-  'twom-tactics': twomSystem as GameSystem,
   'stalker-zs': zoneSurvivalSystem,
   'hope-inhumanity': hopeInhumanitySystem as GameSystem,
 };
