@@ -1,5 +1,6 @@
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
 import { AuthenticatedPlayer, ConnectionShape, CurrentPlayer, PageArgs, playerOf, RequestContext, requestLoader } from '@scriptbook/platform';
+import { JSONScalar } from '@scriptbook/platform/graphql/zod';
 import { Game, Player } from '../references/external-entities.model';
 import { HopeInhumanityStateType, serveState, TwomStateType, ZoneSurvivalStateType } from '../state/campaign-state.graphql';
 import { CampaignAccess } from './campaign-access';
@@ -78,6 +79,15 @@ export class CampaignsResolver {
   @ResolveField(() => HopeInhumanityStateType, { nullable: true, description: 'The state of a Hope Inhumanity game (`hope-inhumanity`); null for other games.' })
   hopeInhumanityState(@Parent() campaign: Campaign): unknown {
     return stateFor(campaign, 'hope-inhumanity');
+  }
+
+  @ResolveField(() => JSONScalar, {
+    description:
+      'The same state as plain JSON, records as objects (`{"storage": {"Water": 2}}`): the shape the `path` of each change in `campaignChanges` addresses, ' +
+      'so a device applies changes to it directly. Its structure is the typed state field of the campaign’s game.',
+  })
+  stateJson(@Parent() campaign: Campaign): unknown {
+    return campaign.state;
   }
 
   /**
