@@ -138,6 +138,12 @@ describe('campaign sync on Postgres and Redis', () => {
           const response = await push('ana', campaignId, 'catalog-device', actions);
           expect([gameId, action.name, response.errors, response.data!.pushCampaignActions.rejected]).toEqual([gameId, action.name, undefined, []]);
           expect(response.data!.pushCampaignActions.version).toBe(actions.length);
+          // The same action with args its schema refuses: rejected with its reason, the seq handled, nothing changed.
+          const before = await stored(campaignId);
+          const bad = await push('ana', campaignId, 'catalog-device', [{ seq: actions.length + 1, name: action.name, args: { ...(exampleOf.get(action.name) as object), unexpected: true } }]);
+          expect(bad.data!.pushCampaignActions).toMatchObject({ version: actions.length, lastSeq: actions.length + 1, rejected: [{ seq: actions.length + 1, code: 'BAD_USER_INPUT', rule: 'args' }] });
+          const after = await stored(campaignId);
+          expect([after.campaign.state, after.campaign.version, after.changes]).toEqual([before.campaign.state, before.campaign.version, before.changes]);
         }
       }
       const unknown = await graphql(service.url, CATALOG, { gameId: 'monopoly' });

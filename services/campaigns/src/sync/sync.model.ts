@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { Connection } from '@scriptbook/platform';
 import { JSONScalar } from '@scriptbook/platform/graphql/zod';
 
-@InputType({ description: 'One action from a device’s queue.' })
+@InputType('CampaignActionInput', { description: 'One action from a device’s queue.' })
 export class PushedActionInput {
   @Field(() => Int, {
     description: 'The device’s own counter: 1 for its first action on this campaign, then one more for each. A push lists consecutive seqs.',
@@ -38,7 +38,7 @@ export class PushCampaignActionsInput {
   actions!: PushedActionInput[];
 }
 
-@ObjectType({ description: 'An action the server handled but did not apply. Its seq still counts as handled: drop it from the queue and tell the player why.' })
+@ObjectType('RejectedCampaignAction', { description: 'An action the server handled but did not apply. Its seq still counts as handled: drop it from the queue and tell the player why.' })
 export class RejectedAction {
   @Field(() => Int, { description: 'The seq of the rejected action.' })
   seq!: number;
@@ -56,7 +56,7 @@ export class RejectedAction {
   reason!: string;
 }
 
-@ObjectType({ description: 'What a push did.' })
+@ObjectType('CampaignPushResult', { description: 'What a push did.' })
 export class PushResult {
   @Field(() => Int, { description: 'The campaign version after the push; pull `campaignChanges` from your last known version to catch up.' })
   version!: number;
@@ -68,7 +68,7 @@ export class PushResult {
   rejected!: RejectedAction[];
 }
 
-@ObjectType({ description: 'One value the change set or added to.' })
+@ObjectType('CampaignStateChange', { description: 'One value the change set or added to.' })
 export class StateChangeModel {
   @Field({ description: '`add` (a number moved by `by`) or `set` (a value replaced).' })
   op!: string;
@@ -119,7 +119,7 @@ export class CampaignChange {
   undoneByVersion!: number | null;
 }
 
-@ObjectType({ description: 'How far the server has handled one device’s queue.' })
+@ObjectType('CampaignClientProgress', { description: 'How far the server has handled one device’s queue.' })
 export class ClientProgress {
   @Field({ description: 'The device’s clientId.' })
   clientId!: string;
@@ -145,7 +145,7 @@ export class CampaignChanges {
 
 export const CampaignChangeConnection = Connection(CampaignChange, 'CampaignChange');
 
-@ObjectType({ description: 'One action of a game’s catalog.' })
+@ObjectType('CampaignActionDescription', { description: 'One action of a game’s catalog.' })
 export class CampaignActionInfo {
   @Field({ description: 'The name to push, e.g. `adjust-level`.' })
   name!: string;
