@@ -47,8 +47,8 @@ describe('rules the state enforces', () => {
   };
 
   it('keeps a level at 0 or more, and storage never below zero', () => {
-    const state = act(act(newState('twom'), 'add-character', { character: 'Bruno' }), 'add-resource', { resource: 'Water', amount: 1 });
-    expect(rejectionOf(state, 'adjust-level', { character: 'Bruno', level: 'misery', by: -1 })).toMatchObject({ code: 'CONFLICT', rule: 'state-rule', field: 'state.characters.Bruno.levels.misery' });
+    const state = act(act(newState('twom'), 'add-character', { character: 'Emira' }), 'add-resource', { resource: 'Water', amount: 1 });
+    expect(rejectionOf(state, 'adjust-level', { character: 'Emira', level: 'misery', by: -1 })).toMatchObject({ code: 'CONFLICT', rule: 'state-rule', field: 'state.characters.Emira.levels.misery' });
     expect(rejectionOf(state, 'spend-resource', { resource: 'Water', amount: 2 })).toMatchObject({ code: 'CONFLICT', rule: 'storage-below-zero' });
     expect(rejectionOf(state, 'build-fitting', { fitting: 'Bed', cost: { Wood: 1 } })).toMatchObject({ rule: 'storage-below-zero', field: 'args.cost.Wood' });
     expect(rejectionOf(state, 'adjust-level', { character: 'Marko', level: 'hunger', by: 1 })).toMatchObject({ code: 'NOT_FOUND', field: 'args.character' });

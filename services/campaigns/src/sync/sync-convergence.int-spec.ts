@@ -46,7 +46,7 @@ const mayBeRefused = fc.oneof(
   fc.record({ name: fc.constant('spend-resource'), args: fc.record({ resource: fc.constantFrom('Water', 'Wood'), amount: fc.integer({ min: 1, max: 5 }) }) }),
   fc.record({
     name: fc.constant('adjust-level'),
-    args: fc.record({ character: fc.constant('Bruno'), level: fc.constantFrom('hunger', 'misery'), by: fc.integer({ min: -2, max: 3 }).filter((n) => n !== 0) }),
+    args: fc.record({ character: fc.constant('Emira'), level: fc.constantFrom('hunger', 'misery'), by: fc.integer({ min: -2, max: 3 }).filter((n) => n !== 0) }),
   }),
 );
 const offlineQueue = fc.array(fc.oneof(alwaysValid, mayBeRefused), { minLength: 1, maxLength: 25 });
@@ -109,7 +109,7 @@ describe.each(environments)('two offline devices converging on %s', (_name, envi
         const created = (await graphql(service.url, CREATE, { input: { gameId: 'twom', name: 'Property', groupId: 'box' } }, token.ana)).data!.createCampaign;
         const campaignId = created.id as string;
         const devices = [
-          { who: 'ana', clientId: 'phone-ana-1', queue: [{ name: 'add-character', args: { character: 'Bruno' } }, ...queueA], acked: 0 },
+          { who: 'ana', clientId: 'phone-ana-1', queue: [{ name: 'add-character', args: { character: 'Emira' } }, ...queueA], acked: 0 },
           { who: 'ben', clientId: 'tablet-ben-1', queue: queueB, acked: 0 },
         ].map((d) => ({ ...d, queue: d.queue.map((a, i): Queued => ({ ...a, seq: i + 1 })) }));
 

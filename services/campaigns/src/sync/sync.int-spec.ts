@@ -254,8 +254,8 @@ describe('campaign sync on Postgres and Redis', () => {
     beforeAll(async () => {
       id = await newCampaign();
       await push('ana', id, 'phone-ana-1', [
-        { seq: 1, name: 'add-character', args: { character: 'Bruno' } },
-        { seq: 2, name: 'adjust-level', args: { character: 'Bruno', level: 'hunger', by: 2 } },
+        { seq: 1, name: 'add-character', args: { character: 'Emira' } },
+        { seq: 2, name: 'adjust-level', args: { character: 'Emira', level: 'hunger', by: 2 } },
         { seq: 3, name: 'add-resource', args: { resource: 'Water', amount: 2 } },
       ]);
       await push('ben', id, 'tablet-ben-1', [{ seq: 1, name: 'spend-resource', args: { resource: 'Water', amount: 1 } }]);
@@ -269,7 +269,7 @@ describe('campaign sync on Postgres and Redis', () => {
         [2, 'adjust-level', 'phone-ana-1', 2, 'player-ana'],
         [3, 'add-resource', 'phone-ana-1', 3, 'player-ana'],
       ]);
-      expect(page.changes[0].delta).toEqual([{ op: 'add', path: ['characters', 'Bruno', 'levels', 'hunger'], by: 2, from: null, to: null }]);
+      expect(page.changes[0].delta).toEqual([{ op: 'add', path: ['characters', 'Emira', 'levels', 'hunger'], by: 2, from: null, to: null }]);
       expect(page.clients).toEqual([
         { clientId: 'phone-ana-1', lastSeq: 3 },
         { clientId: 'tablet-ben-1', lastSeq: 1 },
@@ -300,7 +300,7 @@ describe('campaign sync on Postgres and Redis', () => {
       expect((await state(id)).version).toBe(4);
 
       const undone = await graphql(service.url, UNDO, { id, v: 2 }, token.ben);
-      expect(undone.data!.undoCampaignAction).toEqual({ version: 5, name: 'undo', undoesVersion: 2, delta: [{ op: 'add', path: ['characters', 'Bruno', 'levels', 'hunger'], by: -2 }] });
+      expect(undone.data!.undoCampaignAction).toEqual({ version: 5, name: 'undo', undoesVersion: 2, delta: [{ op: 'add', path: ['characters', 'Emira', 'levels', 'hunger'], by: -2 }] });
       expect((await state(id)).twomState.characters[0].value.levels.hunger).toBe(0);
       const again = await graphql(service.url, UNDO, { id, v: 2 }, token.ana);
       expect(again.errors![0].extensions).toEqual({ code: 'CONFLICT', field: 'actionVersion', rule: 'already-undone' });

@@ -43,8 +43,8 @@ const adjustHope = defineAction({
 const setCondition = defineAction({
   name: 'set-condition',
   description: 'Puts a condition in play or removes it.',
-  args: z.object({ condition: label('The condition as the table names it.'), on: z.boolean().describe('True to add it, false to remove it.') }).strict(),
-  example: { condition: 'Wounded', on: true },
+  args: z.object({ condition: label('The condition card as printed (seed 003 names Hunger, Harm and Hunted).'), on: z.boolean().describe('True to add it, false to remove it.') }).strict(),
+  example: { condition: 'Hunger', on: true },
   plan: (state: HopeInhumanityState, { condition, on }) => {
     if (state.conditions.includes(condition) === on) reject('CONFLICT', 'no-change', `${condition} is ${on ? 'already' : 'not'} in play`, 'args.on');
     const to = on ? [...state.conditions, condition] : state.conditions.filter((c) => c !== condition);

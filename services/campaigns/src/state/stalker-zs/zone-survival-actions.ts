@@ -22,7 +22,8 @@ const startScenario = defineAction({
       setupCards: z.array(label('A Setup card id or name.')).max(4).default([]).describe('The Setup cards drawn, in slot order (up to 4).'),
     })
     .strict(),
-  example: { scenarioId: 'stalker-zs:scenario:boss-hunt', mapId: 'Map 1', stalkers: ['Stalker 1', 'Stalker 2'] },
+  // Map and Stalker names are the table's; the example uses stand-ins.
+  example: { scenarioId: 'stalker-zs:scenario:boss-hunt', mapId: 'Map 1', stalkers: ['Stalker 1', 'Stalker 2'], setupCards: ['Mysterious Thicket'] },
   plan: (state: ZoneSurvivalState, args) => {
     if (state.scenarioId !== null) reject('CONFLICT', 'scenario-in-play', `${state.scenarioId} has already started`, 'args.scenarioId');
     return [
@@ -62,8 +63,8 @@ const adjustValue = defineAction({
 const takeRequest = defineAction({
   name: 'take-request',
   description: 'The team takes a Request. Refused when it is already taken.',
-  args: z.object({ request: label('The Request as printed or its id.') }).strict(),
-  example: { request: 'Request 1' },
+  args: z.object({ request: label('The Setup card with the Request tag, as printed (e.g. Mysterious Thicket).') }).strict(),
+  example: { request: 'Mysterious Thicket' },
   exampleAfter: ['start-scenario'],
   plan: (state: ZoneSurvivalState, { request }) => {
     requireStarted(state);
@@ -76,7 +77,7 @@ const fulfilRequest = defineAction({
   name: 'fulfil-request',
   description: 'A taken Request is fulfilled. Refused when it is not among the taken ones.',
   args: z.object({ request: label('A Request taken with `take-request`.') }).strict(),
-  example: { request: 'Request 1' },
+  example: { request: 'Mysterious Thicket' },
   exampleAfter: ['start-scenario', 'take-request'],
   plan: (state: ZoneSurvivalState, { request }) => {
     requireStarted(state);

@@ -20,7 +20,7 @@ const addCharacter = defineAction({
   name: 'add-character',
   description: 'A Character joins the Shelter, with no level tokens and no states.',
   args: z.object({ character }).strict(),
-  example: { character: 'Bruno' },
+  example: { character: 'Emira' },
   plan: (state: TwomState, { character: name }) => {
     if (state.characters[name]) reject('CONFLICT', 'character-exists', `${name} is already in this campaign`, 'args.character');
     return [{ op: 'set', path: ['characters', name], from: null, to: newTwomCharacter() }];
@@ -31,7 +31,7 @@ const removeCharacter = defineAction({
   name: 'remove-character',
   description: 'A Character leaves the game (dies, leaves the Shelter); their levels and states go with them.',
   args: z.object({ character }).strict(),
-  example: { character: 'Bruno' },
+  example: { character: 'Emira' },
   exampleAfter: ['add-character'],
   plan: (state: TwomState, { character: name }) => {
     requireCharacter(state, name);
@@ -43,7 +43,7 @@ const adjustLevel = defineAction({
   name: 'adjust-level',
   description: 'Raises or lowers one level of a Character (Hunger, Misery, Wounds, Fatigue, Illness). A level never goes below 0.',
   args: z.object({ character, level: twomLevelSchema, by: z.number().int().min(-20).max(20).refine((n) => n !== 0, 'must not be 0').describe('Change, -20 to 20, not 0.') }).strict(),
-  example: { character: 'Bruno', level: 'hunger', by: 1 },
+  example: { character: 'Emira', level: 'hunger', by: 1 },
   exampleAfter: ['add-character'],
   plan: (state: TwomState, { character: name, level, by }) => {
     requireCharacter(state, name);
@@ -55,7 +55,7 @@ const setCharacterState = defineAction({
   name: 'set-character-state',
   description: 'Puts a state on a Character or takes it off.',
   args: z.object({ character, state: label('The state as the table names it.'), on: z.boolean().describe('True to put it on, false to take it off.') }).strict(),
-  example: { character: 'Bruno', state: 'Wounded', on: true },
+  example: { character: 'Emira', state: 'Wounded', on: true },
   exampleAfter: ['add-character'],
   plan: (state: TwomState, args) => {
     requireCharacter(state, args.character);
