@@ -5,9 +5,15 @@
  */
 export type StatePath = readonly string[];
 
+/**
+ * `add` moves a number; `set` replaces a value (`from` absent when the entry
+ * did not exist); `remove` deletes a record entry. Removal is its own op
+ * because null is a value the state holds (no scenario in play).
+ */
 export type StateChange =
   | { readonly op: 'add'; readonly path: StatePath; readonly by: number }
-  | { readonly op: 'set'; readonly path: StatePath; readonly from: unknown; readonly to: unknown };
+  | { readonly op: 'set'; readonly path: StatePath; readonly from?: unknown; readonly to: unknown }
+  | { readonly op: 'remove'; readonly path: StatePath; readonly from: unknown };
 
 type Json = Record<string, unknown>;
 
@@ -20,13 +26,15 @@ export function valueAt(state: unknown, path: StatePath): unknown {
   return node;
 }
 
+const REMOVED = Symbol('removed');
+
 /** A copy of `state` with `value` at `path`; intermediate objects are copied, never shared. */
 function setAt(state: unknown, path: StatePath, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   const node = (state !== null && typeof state === 'object' ? state : {}) as Json;
   const copy: Json = Array.isArray(node) ? ([...node] as unknown as Json) : { ...node };
-  if (value === undefined && rest.length === 0) delete copy[head];
+  if (value === REMOVED && rest.length === 0) delete copy[head];
   else copy[head] = setAt(node[head], rest, value);
   return copy;
 }
@@ -35,16 +43,20 @@ export function applyChanges<S>(state: S, changes: readonly StateChange[]): S {
   let next: unknown = state;
   for (const change of changes) {
     if (change.op === 'add') next = setAt(next, change.path, (Number(valueAt(next, change.path)) || 0) + change.by);
-    else next = setAt(next, change.path, change.to);
+    else if (change.op === 'set') next = setAt(next, change.path, change.to);
+    else next = setAt(next, change.path, REMOVED);
   }
   return next as S;
 }
 
 /** The changes that take an action's changes back, last first. */
 export function inverseOf(changes: readonly StateChange[]): StateChange[] {
-  return [...changes]
-    .reverse()
-    .map((change) => (change.op === 'add' ? { ...change, by: -change.by } : { op: 'set', path: change.path, from: change.to, to: change.from }));
+  return [...changes].reverse().map((change): StateChange => {
+    if (change.op === 'add') return { ...change, by: -change.by };
+    if (change.op === 'remove') return { op: 'set', path: change.path, to: change.from };
+    if (!('from' in change) || change.from === undefined) return { op: 'remove', path: change.path, from: change.to };
+    return { op: 'set', path: change.path, from: change.to, to: change.from };
+  });
 }
 
 /** Whether two paths name the same value or one contains the other. */

@@ -33,7 +33,7 @@ interface Change {
   args: unknown;
   clientId: string;
   seq: number;
-  delta: { op: 'add' | 'set'; path: string[]; by: number | null; from: unknown; to: unknown }[];
+  delta: { op: 'add' | 'set' | 'remove'; path: string[]; by: number | null; from: unknown; to: unknown }[];
 }
 
 /** Actions that are always valid (they must apply exactly once) and ones the state may refuse by the time they arrive. */
@@ -43,6 +43,7 @@ const alwaysValid = fc.oneof(
   fc.record({ name: fc.constant('add-note'), args: fc.record({ text: fc.constantFrom('north', 'south') }) }),
 );
 const mayBeRefused = fc.oneof(
+  fc.record({ name: fc.constantFrom('add-character', 'remove-character'), args: fc.record({ character: fc.constantFrom('Emira', 'Zlata') }) }),
   fc.record({ name: fc.constant('spend-resource'), args: fc.record({ resource: fc.constantFrom('Water', 'Wood'), amount: fc.integer({ min: 1, max: 5 }) }) }),
   fc.record({
     name: fc.constant('adjust-level'),
@@ -61,7 +62,11 @@ const ALWAYS_VALID = new Set(['add-resource', 'advance-day', 'add-note']);
 const twom = gameSystemOf('twom')!;
 
 function toChanges(delta: Change['delta']): StateChange[] {
-  return delta.map((c) => (c.op === 'add' ? { op: 'add', path: c.path, by: c.by! } : { op: 'set', path: c.path, from: c.from, to: c.to }));
+  return delta.map((c): StateChange => {
+    if (c.op === 'add') return { op: 'add', path: c.path, by: c.by! };
+    if (c.op === 'remove') return { op: 'remove', path: c.path, from: c.from };
+    return { op: 'set', path: c.path, from: c.from, to: c.to };
+  });
 }
 
 const environments: [string, (isolation: TestIsolation) => { env: NodeJS.ProcessEnv; cleanUp: () => void }][] = [

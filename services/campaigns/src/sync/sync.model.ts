@@ -70,7 +70,7 @@ export class PushResult {
 
 @ObjectType('CampaignStateChange', { description: 'One value the change set or added to.' })
 export class StateChangeModel {
-  @Field({ description: '`add` (a number moved by `by`) or `set` (a value replaced).' })
+  @Field({ description: '`add` (the number at `path` moves by `by`), `set` (the value at `path` becomes `to`) or `remove` (the entry at `path` is deleted).' })
   op!: string;
 
   @Field(() => [String], { description: 'Where in the state, e.g. `["storage", "Water"]`.' })
@@ -79,7 +79,7 @@ export class StateChangeModel {
   @Field(() => Int, { nullable: true, description: 'For `add`: how much was added (negative to take away).' })
   by?: number | null;
 
-  @Field(() => JSONScalar, { nullable: true, description: 'For `set`: the value before.' })
+  @Field(() => JSONScalar, { nullable: true, description: 'For `set` and `remove`: the value before; null for a `set` that created the entry.' })
   from?: unknown;
 
   @Field(() => JSONScalar, { nullable: true, description: 'For `set`: the value after.' })

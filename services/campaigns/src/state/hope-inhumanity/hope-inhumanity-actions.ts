@@ -16,7 +16,7 @@ const addPlayer = defineAction({
   example: { player: 'Ana', humanity: 3 },
   plan: (state: HopeInhumanityState, args) => {
     if (state.players[args.player]) reject('CONFLICT', 'player-exists', `${args.player} is already playing`, 'args.player');
-    return [{ op: 'set', path: ['players', args.player], from: null, to: { humanity: args.humanity } }];
+    return [{ op: 'set', path: ['players', args.player], to: { humanity: args.humanity } }];
   },
 });
 

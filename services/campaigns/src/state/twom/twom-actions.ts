@@ -23,7 +23,7 @@ const addCharacter = defineAction({
   example: { character: 'Emira' },
   plan: (state: TwomState, { character: name }) => {
     if (state.characters[name]) reject('CONFLICT', 'character-exists', `${name} is already in this campaign`, 'args.character');
-    return [{ op: 'set', path: ['characters', name], from: null, to: newTwomCharacter() }];
+    return [{ op: 'set', path: ['characters', name], to: newTwomCharacter() }];
   },
 });
 
@@ -35,7 +35,7 @@ const removeCharacter = defineAction({
   exampleAfter: ['add-character'],
   plan: (state: TwomState, { character: name }) => {
     requireCharacter(state, name);
-    return [{ op: 'set', path: ['characters', name], from: state.characters[name], to: undefined }];
+    return [{ op: 'remove', path: ['characters', name], from: state.characters[name] }];
   },
 });
 
