@@ -33,7 +33,7 @@ export class Campaign {
   ownerId!: string;
 
   /** Which state field is filled. */
-  system!: GameSystemId;
+  system!: GameSystemId | null;
   state!: unknown;
 
   @Field(() => Int, { description: 'Raised by every applied action or undo; 0 for a new campaign. Pass it to `campaignChanges` as `sinceVersion`.' })

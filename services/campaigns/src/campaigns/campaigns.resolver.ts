@@ -2,12 +2,13 @@ import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver, Res
 import { AuthenticatedPlayer, ConnectionShape, CurrentPlayer, PageArgs, playerOf, RequestContext, requestLoader } from '@scriptbook/platform';
 import { JSONScalar } from '@scriptbook/platform/graphql/zod';
 import { Game, Player } from '../references/external-entities.model';
+import { GameSystemId } from '../state/game-systems';
 import { HopeInhumanityStateType, serveState, TwomStateType, ZoneSurvivalStateType } from '../state/campaign-state.graphql';
 import { CampaignAccess } from './campaign-access';
 import { Campaign, CampaignConnection, CreateCampaignInput } from './campaign.model';
 import { CampaignsService, toCampaign } from './campaigns.service';
 
-const stateFor = (campaign: Campaign, system: Campaign['system']) => (campaign.system === system ? serveState[system](campaign.state) : null);
+const stateFor = (campaign: Campaign, system: GameSystemId) => (campaign.system === system ? serveState[system](campaign.state) : null);
 
 @Resolver(() => Campaign)
 export class CampaignsResolver {

@@ -27,7 +27,7 @@ export function toCampaign(entity: CampaignEntity): Campaign {
     gameId: entity.gameId,
     groupId: entity.groupId,
     ownerId: entity.ownerId,
-    system: system?.id ?? 'twom',
+    system: system?.id ?? null,
     // Campaigns made before state existed start from the empty state of their game.
     state: entity.state ?? system?.initial(entity.seed ?? entity.id, null).state ?? null,
     version: entity.version,
