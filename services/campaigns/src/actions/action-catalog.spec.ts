@@ -87,4 +87,20 @@ describe('rules the state enforces', () => {
     expect(initial.setupTranscript!.length).toBeGreaterThan(0);
     expect(twom.initial('seed-1', setup)).toEqual(initial);
   });
+
+  it('starts a Hope Inhumanity game from the engine’s setup, with any number of players', () => {
+    const hope = gameSystemOf('hope-inhumanity')!;
+    const setup = { players: ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve', 'Fay', 'Gus'], humanityDice: 3, hopeDice: 4, scenes: [{ name: 'Scene A', terrain: 'Ruins' }] };
+    const initial = hope.initial('seed-2', setup);
+    expect(initial.state).toEqual({
+      players: Object.fromEntries(setup.players.map((name) => [name, { humanity: 3 }])),
+      hopePool: 4,
+      conditions: [],
+      round: 1,
+      notes: [],
+    });
+    expect(initial.setupTranscript!.length).toBeGreaterThan(0);
+    const state = applyAction(hope.stateSchema, actionOf(hope, 'adjust-hope')!, initial.state, { by: -4 }).state;
+    expect(() => applyAction(hope.stateSchema, actionOf(hope, 'adjust-hope')!, state, { by: -1 })).toThrow(ActionRejection);
+  });
 });
