@@ -322,6 +322,7 @@ describe('campaign sync on Postgres and Redis', () => {
       ['campaignHistory', HISTORY, (campaignId) => ({ id: campaignId })],
       ['pushCampaignActions', PUSH, (campaignId) => ({ input: { campaignId, clientId: 'some-device-1', actions: [{ seq: 1, name: 'advance-day' }] } })],
       ['undoCampaignAction', UNDO, (campaignId) => ({ id: campaignId, v: 1 })],
+      ['createCampaign', CREATE, () => ({ input: { gameId: 'twom', name: 'Ours', groupId: 'thursday-box' } })],
       ['_entities', `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Campaign { id } } }`, (campaignId) => ({ reps: [{ __typename: 'Campaign', id: campaignId }] })],
     ];
 
@@ -338,6 +339,7 @@ describe('campaign sync on Postgres and Redis', () => {
       const member = await graphql(service.url, query, variables(id), token.ben);
       expect(member.errors).toBeUndefined();
       const after = await stored(id);
+      const campaignsAfter = await db.getRepository(CampaignEntity).count();
       for (const who of ['dan', 'cleo']) {
         const response = await graphql(service.url, query, variables(id), token[who]);
         expect([who, response.errors?.[0].extensions?.code]).toEqual([who, 'NOT_FOUND']);
@@ -348,6 +350,7 @@ describe('campaign sync on Postgres and Redis', () => {
       const unchanged = await stored(id);
       expect(unchanged.campaign.version).toBe(after.campaign.version);
       expect(unchanged.changes).toBe(after.changes);
+      expect(await db.getRepository(CampaignEntity).count()).toBe(campaignsAfter);
       expect(before.campaign.version).toBeLessThanOrEqual(after.campaign.version);
     });
 
