@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RunningService, startService, TokenService } from '@scriptbook/platform';
-import { MembershipWriter } from '@scriptbook/platform/membership';
+import { membershipKeys, MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
@@ -366,6 +366,31 @@ describe('campaign sync on Postgres and Redis', () => {
         expect(response.errors![0].extensions).toEqual({ code: 'NOT_FOUND', field: 'groupId', rule: 'exists' });
       }
       expect((await graphql(service.url, GROUP, { g: 'thursday-box' })).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    });
+  });
+
+  describe('when membership cannot be established', () => {
+    it('refuses a push with an internal error rather than a guess, and writes nothing', async () => {
+      const id = await newCampaign();
+      await push('ana', id, 'phone-ana-1', [{ seq: 1, name: 'advance-day' }]);
+      const before = await stored(id);
+      const keys = membershipKeys(isolation.redisPrefix);
+      // What a Redis flush leaves: no group hash and no completed rebuild, then the change message readers hear.
+      await redis.del(keys.group('thursday-box'), keys.built);
+      await redis.publish(keys.changes, '*');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        const response = await push('ben', id, 'tablet-ben-1', [{ seq: 1, name: 'advance-day' }]);
+        expect(response.data).toBeNull();
+        expect(response.errors![0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+        const after = await stored(id);
+        expect([after.campaign.version, after.changes, after.clients]).toEqual([before.campaign.version, before.changes, before.clients]);
+      } finally {
+        const rebuild = await writer.startRebuild();
+        await writer.write({ groupId: 'thursday-box', version: 3, members: [{ playerId: 'player-ana', role: 'OWNER' }, { playerId: 'player-ben', role: 'MEMBER' }] });
+        await writer.finishRebuild(rebuild);
+      }
+      expect((await push('ben', id, 'tablet-ben-1', [{ seq: 1, name: 'advance-day' }])).data!.pushCampaignActions.version).toBe(2);
     });
   });
 });
