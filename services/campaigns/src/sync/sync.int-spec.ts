@@ -289,6 +289,11 @@ describe('campaign sync on Postgres and Redis', () => {
       const rest = (await graphql(service.url, HISTORY, { id, first: 3, after: first.pageInfo.endCursor }, token.ana)).data!.campaignHistory;
       expect(rest.edges.map((e: { node: { version: number } }) => e.node.version)).toEqual([1]);
       expect(rest.pageInfo.hasNextPage).toBe(false);
+      const forged = Buffer.from(JSON.stringify(['not-a-version'])).toString('base64url');
+      for (const after of [forged, 'garbage']) {
+        const bad = await graphql(service.url, HISTORY, { id, first: 3, after }, token.ana);
+        expect(bad.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'after', rule: 'cursor' });
+      }
     });
 
     it('undoes with a compensating change in the history, and refuses where later changes depend on it', async () => {

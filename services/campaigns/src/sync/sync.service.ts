@@ -95,6 +95,7 @@ export class SyncService {
   async history(viewer: AuthenticatedPlayer, campaignId: string, first?: number | null, after?: string | null): Promise<ConnectionShape<CampaignChange>> {
     const limit = pageSize(first);
     const afterVersion = after ? Number(decodeCursor(after, 1)[0]) : undefined;
+    if (afterVersion !== undefined && !Number.isInteger(afterVersion)) throw new BadUserInputError('after', 'cursor', 'after is not a cursor this list produced');
     await this.access.require(campaignId, viewer, 'campaignId');
     const rows = await this.dataSource.getRepository(CampaignChangeEntity).find({
       where: { campaignId, ...(afterVersion !== undefined ? { version: LessThan(afterVersion) } : {}) },
