@@ -1,16 +1,10 @@
-import { composeServices } from '@apollo/composition';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse } from 'graphql';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { gatewayApp } from '../../../gateway/src/gateway.app';
+import { GatewayOverLiveSubgraphs, startGatewayOverLiveSubgraphs } from '../../../gateway/src/testing/gateway-over-live-subgraphs';
 import { accountsApp } from '../accounts.app';
 import { registerPlayer, SignedInPlayer } from './group-test-kit';
 
-const UNREACHABLE = 'http://127.0.0.1:9/graphql';
 
 /**
  * Through the real gateway, over a supergraph composed from the accounts
@@ -19,35 +13,19 @@ const UNREACHABLE = 'http://127.0.0.1:9/graphql';
  */
 describe('play groups through the gateway', () => {
   const isolation = new TestIsolation();
-  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-groups-e2e-'));
   let accounts: RunningService;
   let gateway: RunningService;
+  let gatewayRun: GatewayOverLiveSubgraphs;
 
   beforeAll(async () => {
     accounts = await startService(accountsApp, isolation.postgresEnv('accounts'));
-    const sdl = (await graphql(accounts.url, '{ _service { sdl } }')).data!._service.sdl as string;
-    const composed = composeServices([{ name: 'accounts', typeDefs: parse(sdl), url: `${accounts.url}/graphql` }]);
-    if (composed.errors) throw new Error(composed.errors.map((error) => error.message).join('\n'));
-    const supergraphPath = join(dir, 'supergraph.graphql');
-    writeFileSync(supergraphPath, composed.supergraphSdl);
-    gateway = await startService(
-      gatewayApp,
-      isolation.postgresEnv('gateway', {
-        SUPERGRAPH_PATH: supergraphPath,
-        ACCOUNTS_URL: `${accounts.url}/graphql`,
-        CONTENT_URL: UNREACHABLE,
-        RULES_URL: UNREACHABLE,
-        CAMPAIGNS_URL: UNREACHABLE,
-        SCORING_URL: UNREACHABLE,
-        RATE_LIMIT_PER_MINUTE: '0',
-      }),
-    );
+    gatewayRun = await startGatewayOverLiveSubgraphs(isolation, { accounts });
+    gateway = gatewayRun.gateway;
   }, 60_000);
 
   afterAll(async () => {
-    await gateway?.stop();
+    await gatewayRun?.stop();
     await accounts?.stop();
-    rmSync(dir, { recursive: true, force: true });
     await isolation.cleanUp();
   });
 
