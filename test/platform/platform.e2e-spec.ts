@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { PROCEDURES, runProcedure } from '@scriptbook/rules-engine';
-import { ENGINE_EXAMPLES, ZONE_SURVIVAL_REQUESTS } from '../../services/rules/src/testing/examples';
+import { PROCEDURES, runProcedure, WORKED_EXAMPLES } from '@scriptbook/rules-engine';
 import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 
 /**
@@ -151,7 +150,7 @@ describe('the platform end to end, through the gateway', () => {
       replay(procedureId: $id, input: $input, seed: $seed) { seed resultJson transcript { text } rngState { s0 s1 s2 c } } }`;
     for (const { id } of procedures) {
       const seed = `e2e:${id}`;
-      const example = ZONE_SURVIVAL_REQUESTS[id] ?? ENGINE_EXAMPLES[id];
+      const example = WORKED_EXAMPLES[id];
       const variables = { id, input: JSON.stringify(example), seed };
       const first = await graphql(GATEWAY, REPLAY, variables);
       expect({ id, errors: first.errors }).toEqual({ id, errors: undefined });
@@ -183,6 +182,20 @@ describe('the platform end to end, through the gateway', () => {
       const direct = await graphql(GATEWAY, `query($id: ID!) { card(id: $id) { id name tags } }`, { id: card.id });
       expect(card).toEqual(direct.data!.card);
     }
+  });
+
+  it('serves a script step\'s scripts as content entities: the next script\'s printed text arrives in the same answer', async () => {
+    const query = `query($input: ZoneSurvivalScriptStepInput!) { zoneSurvivalScriptStep(input: $input) {
+      result { script { id number } next { id number script { id number text } } } } }`;
+    const response = await graphql(GATEWAY, query, { input: { ...(WORKED_EXAMPLES['stalker-zs.script-step'] as object), seed: 'e2e-script' } });
+    expect(response.errors).toBeUndefined();
+    const { script, next } = response.data!.zoneSurvivalScriptStep.result;
+    expect(script.id).toBe('stalker-zs:script:145');
+    const direct = await graphql(GATEWAY, `query($number: Int!) { script(gameId: "stalker-zs", number: $number) { id number text } }`, {
+      number: next.number,
+    });
+    expect(next.script).toEqual(direct.data!.script);
+    expect(next.script.text.length).toBeGreaterThan(0);
   });
 
   it('sets up a Zone Survival scenario through its typed query, the same for the same seed', async () => {

@@ -1,15 +1,11 @@
 import fc from 'fast-check';
 import { contentLibrary } from '@scriptbook/content';
 import { rollDiceProcedure } from './dice/roll-dice.procedure';
-import { hopeInhumanityExamples } from './games/hope-inhumanity/hope-inhumanity.examples';
-import { zsExamples } from './games/stalker-zs/zs.examples';
-import { twomTacticsExamples } from './games/twom-tactics/twom-tactics.examples';
-import { twomTalesExamples } from './games/twom-tales/twom-tales.examples';
-import { twomExamples } from './games/twom/twom.examples';
 import { AnyProcedureDescriptor, ContentItemLike, runProcedure } from './procedure-descriptor';
 import { PROCEDURES } from './registry';
 import { Random } from './rng/random';
 import { Transcript } from './transcript';
+import { WORKED_EXAMPLES as EXAMPLES } from './worked-examples';
 
 /**
  * The continuation property, for every drawing procedure in the registry:
@@ -17,15 +13,6 @@ import { Transcript } from './transcript';
  * exactly what the same generator would have drawn next had it gone on.
  * A game's descriptors are covered as soon as its registry line exists.
  */
-
-const EXAMPLES: Readonly<Record<string, unknown>> = {
-  'dice.roll': { die: 'd6', count: 3 },
-  ...twomExamples,
-  ...twomTalesExamples,
-  ...twomTacticsExamples,
-  ...hopeInhumanityExamples,
-  ...zsExamples,
-};
 
 function itemsOf(gameId: string): ContentItemLike[] {
   const library = contentLibrary();

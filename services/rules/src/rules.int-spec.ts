@@ -2,10 +2,9 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql, GraphQLResponse } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_SECRETS } from '@scriptbook/platform/testing/test-environment';
-import { PROCEDURES, runProcedure } from '@scriptbook/rules-engine';
+import { PROCEDURES, runProcedure, WORKED_EXAMPLES } from '@scriptbook/rules-engine';
 import { BoundProcedures } from './procedures/bound-procedures';
 import { rulesApp } from './rules.app';
-import { ENGINE_EXAMPLES, ZONE_SURVIVAL_REQUESTS } from './testing/examples';
 import { procedureQuery, toVariables } from './testing/graphql-operations';
 
 const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...TEST_SECRETS } as const;
@@ -30,7 +29,7 @@ function errorOf(response: Response) {
   return response.errors![0].extensions;
 }
 
-const EXAMPLES: Readonly<Record<string, unknown>> = { ...ENGINE_EXAMPLES, ...ZONE_SURVIVAL_REQUESTS };
+const EXAMPLES = WORKED_EXAMPLES;
 
 describe('rules subgraph', () => {
   let service: RunningService;
@@ -86,15 +85,15 @@ describe('rules subgraph', () => {
   });
 
   it('draws and returns a seed when none is given, and that seed reproduces the resolution', async () => {
-    const drawn = await run('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid']);
+    const drawn = await run('twomNightRaid', WORKED_EXAMPLES['twom.night-raid']);
     const { seed, result } = drawn.data!.twomNightRaid;
     expect(seed).toEqual(expect.any(String));
-    const again = await run('twomNightRaid', ENGINE_EXAMPLES['twom.night-raid'], { seed });
+    const again = await run('twomNightRaid', WORKED_EXAMPLES['twom.night-raid'], { seed });
     expect(again.data!.twomNightRaid.result).toEqual(result);
   });
 
   it('serves records as key and value lists and inferred values with their reasoning', async () => {
-    const setup = await run('twomSetup', ENGINE_EXAMPLES['twom.setup'], { seed: 'records' });
+    const setup = await run('twomSetup', WORKED_EXAMPLES['twom.setup'], { seed: 'records' });
     expect(setup.data!.twomSetup.result.stockpile).toContainEqual({ key: 'Raw Food', value: 3 });
     const group = [{ name: 'Roman', prowess: 2 }];
     const hide = await run('tacticsHideTest', { group, actionModifier: 0, spaceValue: 0, useProwess: true }, { seed: 'inferred' });
@@ -136,13 +135,13 @@ describe('rules subgraph', () => {
 
   describe('bad input', () => {
     it('no guard names input.guards', async () => {
-      const response = await run('twomNightRaid', { ...(ENGINE_EXAMPLES['twom.night-raid'] as object), guards: [] }, { seed: 's' });
+      const response = await run('twomNightRaid', { ...(WORKED_EXAMPLES['twom.night-raid'] as object), guards: [] }, { seed: 's' });
       expect(errorOf(response)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.guards', rule: 'range' });
       expect(response.data).toEqual({ twomNightRaid: null });
     });
 
     it('a deck too small to draw from names the deck', async () => {
-      const input = { ...(ENGINE_EXAMPLES['twom.scavenge-unknown-deck'] as object), explorationDeck: ['Only one'] };
+      const input = { ...(WORKED_EXAMPLES['twom.scavenge-unknown-deck'] as object), explorationDeck: ['Only one'] };
       expect(errorOf(await run('twomUnknownDeck', input, { seed: 's' }))).toMatchObject({
         code: 'BAD_USER_INPUT',
         field: 'input.explorationDeck',
@@ -151,7 +150,7 @@ describe('rules subgraph', () => {
     });
 
     it('a nested rule names the nested field', async () => {
-      const example = ENGINE_EXAMPLES['twom-tactics.hide-test'] as { group: object[] };
+      const example = WORKED_EXAMPLES['twom-tactics.hide-test'] as { group: object[] };
       const input = { ...example, group: [{ name: 'Roman', prowess: -1 }] };
       expect(errorOf(await run('tacticsHideTest', input, { seed: 's' }))).toMatchObject({
         code: 'BAD_USER_INPUT',
