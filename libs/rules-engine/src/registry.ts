@@ -1,8 +1,8 @@
 import { rollDiceProcedure } from './dice/roll-dice.procedure';
 import { zoneSurvivalProcedures } from './games/stalker-zs';
-import { hopeInhumanityDescriptors } from './games/hope-inhumanity';
-import { twomDescriptors } from './games/twom';
-import { twomTacticsDescriptors } from './games/twom-tactics';
+import { hopeInhumanityProcedures } from './games/hope-inhumanity';
+import { twomProcedures } from './games/twom';
+import { twomTacticsProcedures } from './games/twom-tactics';
 import { twomTalesProcedures } from './games/twom-tales';
 import { AnyProcedureDescriptor } from './procedure-descriptor';
 
@@ -12,9 +12,9 @@ import { AnyProcedureDescriptor } from './procedure-descriptor';
  */
 export const PROCEDURES: readonly AnyProcedureDescriptor[] = [
   rollDiceProcedure,
-  ...twomDescriptors,
+  ...twomProcedures,
   ...twomTalesProcedures,
-  ...twomTacticsDescriptors,
-  ...hopeInhumanityDescriptors,
+  ...twomTacticsProcedures,
+  ...hopeInhumanityProcedures,
   ...zoneSurvivalProcedures,
 ];

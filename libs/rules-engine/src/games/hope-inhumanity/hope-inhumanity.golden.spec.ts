@@ -1,5 +1,5 @@
 import { runProcedure } from '../../procedure-descriptor';
-import { hopeInhumanityDescriptors } from './index';
+import { hopeInhumanityProcedures } from './index';
 import { hopeInhumanityExamples } from './hope-inhumanity.examples';
 
 /**
@@ -9,14 +9,14 @@ import { hopeInhumanityExamples } from './hope-inhumanity.examples';
  */
 
 function run(id: keyof typeof hopeInhumanityExamples) {
-  const procedure = hopeInhumanityDescriptors.find((p) => p.id === id);
+  const procedure = hopeInhumanityProcedures.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
   return runProcedure(procedure, hopeInhumanityExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('hope-inhumanity golden resolutions', () => {
   it('has a golden example for every procedure', () => {
-    expect(hopeInhumanityDescriptors.map((p) => p.id).sort()).toEqual(Object.keys(hopeInhumanityExamples).sort());
+    expect(hopeInhumanityProcedures.map((p) => p.id).sort()).toEqual(Object.keys(hopeInhumanityExamples).sort());
   });
 
   it('hope-inhumanity.setup', () => {

@@ -10,4 +10,4 @@ export * from './scene';
 export * from './setup';
 
 /** Hope Inhumanity (seed 003), in catalog order. */
-export const hopeInhumanityDescriptors: readonly AnyProcedureDescriptor[] = [hopeSetupProcedure, hopeSceneProcedure, hopeEndRoundProcedure];
+export const hopeInhumanityProcedures: readonly AnyProcedureDescriptor[] = [hopeSetupProcedure, hopeSceneProcedure, hopeEndRoundProcedure];

@@ -14,7 +14,7 @@ export * from './tactics';
 export * from './twom-tactics.rules-data';
 
 /** This War of Mine: Tactics (seed 002), in catalog order. */
-export const twomTacticsDescriptors: readonly AnyProcedureDescriptor[] = [
+export const twomTacticsProcedures: readonly AnyProcedureDescriptor[] = [
   tacticsMapSetupProcedure,
   tacticsStartingSpacesProcedure,
   tacticsHideTestProcedure,

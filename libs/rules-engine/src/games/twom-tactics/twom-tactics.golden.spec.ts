@@ -1,5 +1,5 @@
 import { runProcedure } from '../../procedure-descriptor';
-import { twomTacticsDescriptors } from './index';
+import { twomTacticsProcedures } from './index';
 import { twomTacticsExamples } from './twom-tactics.examples';
 import { PROWESS_REROLLS_REASONING } from './twom-tactics.rules-data';
 
@@ -10,14 +10,14 @@ import { PROWESS_REROLLS_REASONING } from './twom-tactics.rules-data';
  */
 
 function run(id: keyof typeof twomTacticsExamples) {
-  const procedure = twomTacticsDescriptors.find((p) => p.id === id);
+  const procedure = twomTacticsProcedures.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
   return runProcedure(procedure, twomTacticsExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('twom-tactics golden resolutions', () => {
   it('has a golden example for every procedure', () => {
-    expect(twomTacticsDescriptors.map((p) => p.id).sort()).toEqual(Object.keys(twomTacticsExamples).sort());
+    expect(twomTacticsProcedures.map((p) => p.id).sort()).toEqual(Object.keys(twomTacticsExamples).sort());
   });
 
   it('twom-tactics.map-setup', () => {

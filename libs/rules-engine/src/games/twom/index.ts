@@ -25,7 +25,7 @@ export * from './twom.rules-data';
 export * from './twom.schemas';
 
 /** This War of Mine, core game (seed 001), in catalog order. */
-export const twomDescriptors: readonly AnyProcedureDescriptor[] = [
+export const twomProcedures: readonly AnyProcedureDescriptor[] = [
   twomSetupProcedure,
   twomEventDeckProcedure,
   twomPickLockProcedure,

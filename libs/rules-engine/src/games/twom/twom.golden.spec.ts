@@ -1,5 +1,5 @@
 import { runProcedure } from '../../procedure-descriptor';
-import { twomDescriptors } from './index';
+import { twomProcedures } from './index';
 import { twomExamples } from './twom.examples';
 
 /**
@@ -9,14 +9,14 @@ import { twomExamples } from './twom.examples';
  */
 
 function run(id: keyof typeof twomExamples) {
-  const procedure = twomDescriptors.find((p) => p.id === id);
+  const procedure = twomProcedures.find((p) => p.id === id);
   if (!procedure) throw new Error(`no procedure ${id}`);
   return runProcedure(procedure, twomExamples[id], { seed: `golden:${id}` }, undefined);
 }
 
 describe('twom golden resolutions', () => {
   it('has a golden example for every procedure', () => {
-    expect(twomDescriptors.map((p) => p.id).sort()).toEqual(Object.keys(twomExamples).sort());
+    expect(twomProcedures.map((p) => p.id).sort()).toEqual(Object.keys(twomExamples).sort());
   });
 
   it('twom.setup', () => {
