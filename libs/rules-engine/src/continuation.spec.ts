@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { contentLibrary } from '@scriptbook/content';
 import { rollDiceProcedure } from './dice/roll-dice.procedure';
 import { AnyProcedureDescriptor, ContentItemLike, runProcedure } from './procedure-descriptor';
-import { PROCEDURES } from './registry';
 import { Random } from './rng/random';
 import { Transcript } from './transcript';
-import { WORKED_EXAMPLES as EXAMPLES } from './worked-examples';
+import { PROCEDURES, WORKED_EXAMPLES as EXAMPLES } from './registry';
 
 /**
  * The continuation property, for every drawing procedure in the registry:

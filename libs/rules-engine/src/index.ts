@@ -21,4 +21,4 @@ export * from './stream-start';
 export * from './registry';
 export * from './dice/roll-dice.procedure';
 export * from './schema-checks';
-export * from './worked-examples';
+export * from './game-rules';

@@ -1,20 +1,21 @@
-import { rollDiceProcedure } from './dice/roll-dice.procedure';
-import { zoneSurvivalProcedures } from './games/stalker-zs';
-import { hopeInhumanityProcedures } from './games/hope-inhumanity';
-import { twomProcedures } from './games/twom';
-import { twomTacticsProcedures } from './games/twom-tactics';
-import { twomTalesProcedures } from './games/twom-tales';
+import { sharedRules } from './dice/roll-dice.procedure';
+import { GameRules } from './game-rules';
+import { hopeInhumanityRules } from './games/hope-inhumanity';
+import { zoneSurvivalRules } from './games/stalker-zs';
+import { twomRules } from './games/twom';
+import { twomTacticsRules } from './games/twom-tactics';
+import { twomTalesRules } from './games/twom-tales';
 import { AnyProcedureDescriptor } from './procedure-descriptor';
 
 /**
- * Every procedure the engine offers, in catalog order. A game adds its list
- * here, one line; the rules subgraph, its catalog and replay follow from it.
+ * Every game the engine knows, in catalog order. A game adds its entry here,
+ * one line; the rules subgraph, its catalog, replay and the tests that run
+ * every procedure follow from it.
  */
-export const PROCEDURES: readonly AnyProcedureDescriptor[] = [
-  rollDiceProcedure,
-  ...twomProcedures,
-  ...twomTalesProcedures,
-  ...twomTacticsProcedures,
-  ...hopeInhumanityProcedures,
-  ...zoneSurvivalProcedures,
-];
+export const GAME_RULES: readonly GameRules[] = [sharedRules, twomRules, twomTalesRules, twomTacticsRules, hopeInhumanityRules, zoneSurvivalRules];
+
+/** Every procedure the engine offers, in catalog order. */
+export const PROCEDURES: readonly AnyProcedureDescriptor[] = GAME_RULES.flatMap((game) => game.procedures);
+
+/** One worked input per procedure id. */
+export const WORKED_EXAMPLES: Readonly<Record<string, unknown>> = Object.assign({}, ...GAME_RULES.map((game) => game.examples));

@@ -1,3 +1,4 @@
+import { GameRules } from '../game-rules';
 import { z } from 'zod';
 import { defineProcedure } from '../procedure-descriptor';
 import { describedEnum, named } from '../schema-annotations';
@@ -50,3 +51,6 @@ export const rollDiceProcedure = defineProcedure({
     return { die, values };
   },
 });
+
+/** The procedures every game shares, in the registry beside the games'. */
+export const sharedRules: GameRules = { procedures: [rollDiceProcedure], examples: { 'dice.roll': { die: 'black-d10', count: 3 } } };

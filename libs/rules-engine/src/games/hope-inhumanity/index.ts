@@ -1,3 +1,5 @@
+import { GameRules } from '../../game-rules';
+import { hopeInhumanityExamples } from './hope-inhumanity.examples';
 import { AnyProcedureDescriptor } from '../../procedure-descriptor';
 import { hopeEndRoundProcedure } from './end-round';
 import { hopeSceneProcedure } from './scene';
@@ -11,3 +13,6 @@ export * from './setup';
 
 /** Hope Inhumanity (seed 003), in catalog order. */
 export const hopeInhumanityProcedures: readonly AnyProcedureDescriptor[] = [hopeSetupProcedure, hopeSceneProcedure, hopeEndRoundProcedure];
+
+/** This game's entry in the engine's registry: its procedures and a worked input for each. */
+export const hopeInhumanityRules: GameRules = { procedures: hopeInhumanityProcedures, examples: hopeInhumanityExamples };

@@ -1,3 +1,5 @@
+import { GameRules } from '../../game-rules';
+import { zsExamples } from './zs.examples';
 import { zoneSurvivalFateTriggersProcedure } from './zs.fate-triggers';
 import { zoneSurvivalScenarioProcedure } from './zs.scenario-randomizer';
 import { zoneSurvivalScoreProcedure } from './zs.score';
@@ -26,3 +28,6 @@ export const zoneSurvivalProcedures = [
   zoneSurvivalScriptStepProcedure,
   zoneSurvivalScoreProcedure,
 ] as const;
+
+/** This game's entry in the engine's registry: its procedures and a worked input for each. */
+export const zoneSurvivalRules: GameRules = { procedures: zoneSurvivalProcedures, examples: zsExamples };

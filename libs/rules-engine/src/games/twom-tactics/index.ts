@@ -1,3 +1,5 @@
+import { GameRules } from '../../game-rules';
+import { twomTacticsExamples } from './twom-tactics.examples';
 import { AnyProcedureDescriptor } from '../../procedure-descriptor';
 import {
   tacticsAlarmRollProcedure,
@@ -23,3 +25,6 @@ export const twomTacticsProcedures: readonly AnyProcedureDescriptor[] = [
   tacticsAlarmRollProcedure,
   tacticsFleeProcedure,
 ];
+
+/** This game's entry in the engine's registry: its procedures and a worked input for each. */
+export const twomTacticsRules: GameRules = { procedures: twomTacticsProcedures, examples: twomTacticsExamples };

@@ -1,3 +1,5 @@
+import { GameRules } from '../../game-rules';
+import { twomTalesExamples } from './twom-tales.examples';
 import { AnyProcedureDescriptor } from '../../procedure-descriptor';
 import { catProcedure } from './cat';
 import { jokesAndHopesProcedure, stuffOfNightmaresProcedure, throughTheWindowProcedure, waitAMinuteProcedure } from './desperate-measures';
@@ -51,3 +53,6 @@ export const twomTalesProcedures: readonly AnyProcedureDescriptor[] = [
   doNotLeaveMeToDieProcedure,
   killTheGoatProcedure,
 ];
+
+/** This game's entry in the engine's registry: its procedures and a worked input for each. */
+export const twomTalesRules: GameRules = { procedures: twomTalesProcedures, examples: twomTalesExamples };

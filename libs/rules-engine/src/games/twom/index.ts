@@ -1,3 +1,5 @@
+import { GameRules } from '../../game-rules';
+import { twomExamples } from './twom.examples';
 import { AnyProcedureDescriptor } from '../../procedure-descriptor';
 import { twomCarryingCapacityProcedure } from './carry';
 import { twomCrimeWaveProcedure } from './crime-wave';
@@ -39,3 +41,6 @@ export const twomProcedures: readonly AnyProcedureDescriptor[] = [
   twomDawnDrawsProcedure,
   twomNarrativeActionChoiceProcedure,
 ];
+
+/** This game's entry in the engine's registry: its procedures and a worked input for each. */
+export const twomRules: GameRules = { procedures: twomProcedures, examples: twomExamples };
