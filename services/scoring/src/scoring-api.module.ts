@@ -1,11 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ContentLibraryModule } from '@scriptbook/content';
 import { PersistenceModule, QueueModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { MembershipModule } from '@scriptbook/platform/membership';
+import { zsBoardJobsQueue } from './boards/board-jobs.queue';
+import { BoardJobsResolver } from './boards/board-jobs.resolver';
+import { BoardJobsService } from './boards/board-jobs.service';
+import { BoardsResolver } from './boards/boards.resolver';
+import { BoardsService } from './boards/boards.service';
+import { DailyChallengesResolver } from './challenge/daily-challenges.resolver';
+import { DailyChallenges } from './challenge/daily-challenges.service';
 import { JobsService } from './jobs/jobs.service';
 import { leaderboardRebuildQueue } from './leaderboards/leaderboard-rebuild.queue';
 import { LeaderboardsResolver } from './leaderboards/leaderboards.resolver';
 import { LeaderboardsService } from './leaderboards/leaderboards.service';
+import { ResultsResolver } from './results/results.resolver';
+import { ResultsService } from './results/results.service';
 import { scoringPersistence } from './scoring.persistence';
+import { ZoneSurvivalRules } from './zone-survival/zone-survival-rules';
 
 @Module({
   imports: [
@@ -13,8 +24,22 @@ import { scoringPersistence } from './scoring.persistence';
     PersistenceModule.forService(scoringPersistence),
     RedisModule,
     ContentLibraryModule,
-    QueueModule.register(leaderboardRebuildQueue),
+    MembershipModule,
+    QueueModule.register(leaderboardRebuildQueue, zsBoardJobsQueue),
   ],
-  providers: [LeaderboardsService, JobsService, LeaderboardsResolver],
+  providers: [
+    LeaderboardsService,
+    JobsService,
+    LeaderboardsResolver,
+    ZoneSurvivalRules,
+    DailyChallenges,
+    ResultsService,
+    BoardsService,
+    BoardJobsService,
+    ResultsResolver,
+    BoardsResolver,
+    BoardJobsResolver,
+    DailyChallengesResolver,
+  ],
 })
 export class ScoringApiModule {}

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule, RedisModule } from '@scriptbook/platform';
+import { PersistenceModule, QueueModule, RedisModule } from '@scriptbook/platform';
+import { BoardJobsProcessor } from './boards/board-jobs.processor';
+import { zsBoardJobsQueue } from './boards/board-jobs.queue';
 import { LeaderboardRebuildProcessor } from './leaderboards/leaderboard-rebuild.processor';
 import { GameResultEntity } from './results/game-result.entity';
 import { scoringPersistence } from './scoring.persistence';
@@ -10,7 +12,8 @@ import { scoringPersistence } from './scoring.persistence';
     PersistenceModule.forService({ ...scoringPersistence, runMigrations: false }),
     PersistenceModule.repositories(GameResultEntity),
     RedisModule,
+    QueueModule.register(zsBoardJobsQueue),
   ],
-  providers: [LeaderboardRebuildProcessor],
+  providers: [LeaderboardRebuildProcessor, BoardJobsProcessor],
 })
 export class ScoringWorkerModule {}

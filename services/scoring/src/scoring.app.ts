@@ -1,9 +1,9 @@
-import { DEFAULT_PORTS, ServiceDefinition, serviceConfigSchema } from '@scriptbook/platform';
+import { ServiceDefinition } from '@scriptbook/platform';
 import { ScoringApiModule } from './scoring-api.module';
+import { scoringConfigSchema, scoringWorkerConfigSchema } from './scoring.config';
 import { ScoringWorkerModule } from './scoring-worker.module';
 
-export const scoringConfigSchema = serviceConfigSchema(DEFAULT_PORTS.scoring, {});
-export const scoringWorkerConfigSchema = serviceConfigSchema(DEFAULT_PORTS['scoring-worker'], {});
+export { scoringConfigSchema, scoringWorkerConfigSchema } from './scoring.config';
 
 /** Scores and leaderboards; long work goes to the scoring worker. */
 export const scoringApp: ServiceDefinition<typeof scoringConfigSchema> = {

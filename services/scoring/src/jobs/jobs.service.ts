@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, AuthenticatedPlayer, BaseConfig, InjectQueue, JobStatus, NotFoundError, REDIS_CLIENT, TypedQueue } from '@scriptbook/platform';
+import { ZsBoardJobPayload, zsBoardJobsQueue } from '../boards/board-jobs.queue';
 import { leaderboardRebuildQueue, LeaderboardRebuildPayload } from '../leaderboards/leaderboard-rebuild.queue';
 import { JobAccess } from './job-access';
 import { BackgroundJob, JobState } from './job.model';
@@ -37,6 +38,7 @@ export class JobsService {
 
   constructor(
     @InjectQueue(leaderboardRebuildQueue) private readonly rebuilds: TypedQueue<LeaderboardRebuildPayload>,
+    @InjectQueue(zsBoardJobsQueue) private readonly boardJobs: TypedQueue<ZsBoardJobPayload>,
     @Inject(REDIS_CLIENT) redis: Redis,
     @Inject(APP_CONFIG) config: BaseConfig,
   ) {
@@ -55,7 +57,8 @@ export class JobsService {
    */
   async find(id: string, viewer: AuthenticatedPlayer | null): Promise<BackgroundJob> {
     const allowed = viewer !== null && id.length <= MAX_JOB_ID_LENGTH && (await this.access.allows(id, viewer.playerId));
-    const status = allowed ? await this.rebuilds.status(id) : null;
+    // Job ids are random UUIDs across queues, so at most one queue knows an id.
+    const status = allowed ? ((await this.rebuilds.status(id)) ?? (await this.boardJobs.status(id))) : null;
     if (!status) throw new NotFoundError('Job', id, 'id');
     return toBackgroundJob(status);
   }
