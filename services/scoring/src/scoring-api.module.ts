@@ -13,6 +13,9 @@ import { JobsService } from './jobs/jobs.service';
 import { leaderboardRebuildQueue } from './leaderboards/leaderboard-rebuild.queue';
 import { LeaderboardsResolver } from './leaderboards/leaderboards.resolver';
 import { LeaderboardsService } from './leaderboards/leaderboards.service';
+import { AdminAccess } from './results/admin-access';
+import { ModerationResolver } from './results/moderation.resolver';
+import { ModerationService } from './results/moderation.service';
 import { ResultsResolver } from './results/results.resolver';
 import { ResultsService } from './results/results.service';
 import { scoringPersistence } from './scoring.persistence';
@@ -40,6 +43,9 @@ import { ZoneSurvivalRules } from './zone-survival/zone-survival-rules';
     BoardsResolver,
     BoardJobsResolver,
     DailyChallengesResolver,
+    AdminAccess,
+    ModerationService,
+    ModerationResolver,
   ],
 })
 export class ScoringApiModule {}

@@ -6,6 +6,11 @@ const scoringSettings = {
   DAILY_CHALLENGE_SECRET: z.string().min(32).optional(),
   /** Result submissions one player may make per minute; 0 turns the limit off. */
   SCORING_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Player ids (comma-separated) who may moderate results and start board maintenance; empty means nobody. */
+  SCORING_ADMIN_PLAYER_IDS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((id) => id.trim()).filter(Boolean)),
 };
 
 export const scoringConfigSchema = serviceConfigSchema(DEFAULT_PORTS.scoring, scoringSettings);

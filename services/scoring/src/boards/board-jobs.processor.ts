@@ -4,13 +4,17 @@ import { Job } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { BoardOutbox } from '../outbox/board-outbox';
+import { rescoreAll } from '../results/rescore-all';
 import { ScoringWorkerConfig } from '../scoring.config';
+import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
+import { BOARD_PERIODS, periodTag } from './board-periods';
 import { rebuildBoards } from './board-rebuild';
 import { BoardStore } from './board-store';
 import { ZsBoardJobPayload, zsBoardJobsQueue } from './board-jobs.queue';
 
 /** Rows younger than this are most likely being delivered by the API that wrote them. */
 const OUTBOX_GRACE_MS = 5_000;
+const HOUR_MS = 3600 * 1000;
 
 @Injectable()
 export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implements OnApplicationBootstrap {
@@ -19,6 +23,7 @@ export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implem
 
   constructor(
     private readonly data: DataSource,
+    private readonly rules: ZoneSurvivalRules,
     @Inject(REDIS_CLIENT) redis: Redis,
     @Inject(APP_CONFIG) private readonly settings: ScoringWorkerConfig,
     @InjectQueue(zsBoardJobsQueue) private readonly queue: TypedQueue<ZsBoardJobPayload>,
@@ -28,17 +33,36 @@ export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implem
     this.outbox = new BoardOutbox(data, this.boards);
   }
 
-  /** One schedule for every worker replica: BullMQ keeps a single scheduler per id. */
+  /** One schedule per job for every worker replica: BullMQ keeps a single scheduler per id. */
   async onApplicationBootstrap(): Promise<void> {
+    const opts = { removeOnComplete: true, removeOnFail: 100 };
     await this.queue.queue.upsertJobScheduler(
       'zs-outbox-sweep',
       { every: this.settings.SCORING_OUTBOX_SWEEP_MS },
-      { name: 'outbox-sweep', data: { kind: 'outbox-sweep', requestedBy: null }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      { name: 'outbox-sweep', data: { kind: 'outbox-sweep', requestedBy: null }, opts },
     );
+    await this.queue.queue.upsertJobScheduler('zs-season-rollover', { every: HOUR_MS }, { name: 'season-rollover', data: { kind: 'season-rollover', requestedBy: null }, opts });
   }
 
   protected async handle(payload: ZsBoardJobPayload, job: Job): Promise<unknown> {
-    if (payload.kind === 'outbox-sweep') return { delivered: await this.outbox.drain(OUTBOX_GRACE_MS) };
-    return rebuildBoards(this.data, this.boards, (percent) => job.updateProgress(percent));
+    switch (payload.kind) {
+      case 'outbox-sweep':
+        return { delivered: await this.outbox.drain(OUTBOX_GRACE_MS) };
+      case 'season-rollover': {
+        const now = new Date();
+        const current = BOARD_PERIODS.map((period) => periodTag(period, now));
+        const dropped = await this.boards.dropPeriodsExcept(current);
+        await job.updateProgress(100);
+        return { kept: current, droppedKeys: dropped };
+      }
+      case 'rescore': {
+        // Scoring is most of the work; the rebuild that follows takes the last fifth.
+        const rescored = await rescoreAll(this.data, this.rules, (fraction) => job.updateProgress(Math.floor(fraction * 80)));
+        const rebuilt = await rebuildBoards(this.data, this.boards, (percent) => job.updateProgress(80 + Math.floor(percent / 5)));
+        return { ...rescored, ...rebuilt };
+      }
+      case 'rebuild':
+        return rebuildBoards(this.data, this.boards, (percent) => job.updateProgress(percent));
+    }
   }
 }

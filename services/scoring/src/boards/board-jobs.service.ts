@@ -4,6 +4,8 @@ import { InjectQueue, TypedQueue } from '@scriptbook/platform';
 import { JobsService } from '../jobs/jobs.service';
 import { ZsBoardJobPayload, zsBoardJobsQueue } from './board-jobs.queue';
 
+export type RequestedBoardJob = Exclude<ZsBoardJobPayload['kind'], 'outbox-sweep'>;
+
 @Injectable()
 export class BoardJobsService {
   constructor(
@@ -11,9 +13,14 @@ export class BoardJobsService {
     private readonly jobs: JobsService,
   ) {}
 
-  /** One rebuild at a time: asking while one waits or runs joins it, and the asker may follow it. */
-  async requestRebuild(requestedBy: string): Promise<string> {
-    const jobId = await this.queue.add('zs-boards-rebuild', { kind: 'rebuild', requestedBy }, { jobId: randomUUID(), deduplication: { id: 'zs-boards-rebuild' } });
+  /**
+   * One job of a kind at a time: asking while one waits or runs joins it, and
+   * the asker may follow it. Rebuild and rescore share one slot, since a
+   * rescore ends with a rebuild and the two would only race each other.
+   */
+  async request(kind: RequestedBoardJob, requestedBy: string): Promise<string> {
+    const slot = kind === 'season-rollover' ? 'zs-season-rollover' : 'zs-boards-rewrite';
+    const jobId = await this.queue.add(`zs-boards-${kind}`, { kind, requestedBy }, { jobId: randomUUID(), deduplication: { id: slot } });
     await this.jobs.grant(jobId, requestedBy);
     return jobId;
   }

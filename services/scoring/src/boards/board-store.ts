@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { decodeBoardScore, encodeBoardScore } from './board-score';
+import { bestByKey } from './best-entries';
 import { keysOf, RankedResult } from './board-keys';
 
 /** One row of a board as Redis holds it. */
@@ -72,6 +73,43 @@ export class BoardStore {
       }
     }
     for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
+  }
+
+  /**
+   * Sets one player's entries to exactly what their visible results give,
+   * removing them from boards they no longer belong on (after a result is
+   * hidden or rescored). `touched` are every result of theirs that may have
+   * put them on a board, hidden ones included.
+   */
+  async replacePlayer(playerId: string, visible: readonly RankedResult[], touched: readonly RankedResult[]): Promise<void> {
+    const [live, building] = await this.redis.mget(this.liveKey, this.buildingKey);
+    const multi = this.redis.multi();
+    for (const gen of [live ?? '0', ...(building && building !== live ? [building] : [])]) {
+      const best = bestByKey(this.prefix, gen, visible);
+      const keys = new Set([...best.keys(), ...touched.flatMap((r) => keysOf(this.prefix, gen, r))]);
+      for (const key of keys) {
+        const result = best.get(key);
+        if (result) multi.zadd(key, encodeBoardScore(result.score, result.createdAt), playerId).hset(`${key}:results`, playerId, result.id);
+        else multi.zrem(key, playerId).hdel(`${key}:results`, playerId);
+      }
+    }
+    for (const [error] of (await multi.exec()) ?? []) if (error) throw error;
+  }
+
+  /** Drops the boards of periods that have ended (tags other than `keep`); the all-time and challenge boards stay. Returns how many keys went. */
+  async dropPeriodsExcept(keep: readonly string[]): Promise<number> {
+    let dropped = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:zs-board:*`, 'COUNT', 1000);
+      const stale = keys.filter((key) => {
+        const period = key.slice(`${this.prefix}:zs-board:`.length).split(':')[1] ?? '';
+        return (period.startsWith('season-') || period.startsWith('week-')) && !keep.includes(period);
+      });
+      if (stale.length > 0) dropped += await this.redis.unlink(...stale);
+      cursor = next;
+    } while (cursor !== '0');
+    return dropped;
   }
 
   async beginRebuild(): Promise<string> {

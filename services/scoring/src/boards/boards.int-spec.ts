@@ -20,6 +20,9 @@ const BOARD = `query($board: LeaderboardBoardInput, $period: LeaderboardPeriod, 
 const AROUND = `query($radius: Int, $board: LeaderboardBoardInput) { leaderboardAroundMe(radius: $radius, board: $board) { myRank totalCount entries { rank score player { id } } } }`;
 const GROUP = `query($groupId: ID!) { groupLeaderboard(groupId: $groupId) { totalCount edges { node { rank score player { id } } } } }`;
 const REBUILD = `mutation { requestZoneSurvivalBoardsRebuild { id kind state progress } }`;
+const HIDE = `mutation($id: ID!, $hidden: Boolean!) { setZoneSurvivalResultHidden(id: $id, hidden: $hidden) { id visible } }`;
+const RESCORE = `mutation { requestZoneSurvivalRescore { id kind state } }`;
+const ROLLOVER = `mutation { requestZoneSurvivalSeasonRollover { id kind state } }`;
 const JOB = `query($id: ID!) { job(id: $id) { id state progress } }`;
 
 type Row = { rank: number; score: number; player: { id: string } };
@@ -47,9 +50,9 @@ describe('Zone Survival boards on Postgres and Redis', () => {
   };
 
   beforeAll(async () => {
-    api = await startService(scoringApp, isolation.postgresEnv('scoring'));
+    api = await startService(scoringApp, isolation.postgresEnv('scoring', { SCORING_ADMIN_PLAYER_IDS: 'admin-zoe' }));
     const issuer = api.app.get(TokenService);
-    for (const name of ['ana', 'ben', 'cy', 'dee', 'eve', 'fay']) tokens[name] = issuer.issue(name).accessToken;
+    for (const name of ['ana', 'ben', 'cy', 'dee', 'eve', 'fay', 'admin-zoe']) tokens[name] = issuer.issue(name).accessToken;
     // Ben's first 25 stands against his later 22; Cy ties Ana's 24 later, so Ana ranks above him.
     await submit('ana', 4);
     await submit('ben', 5);
@@ -204,14 +207,82 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     await redis.del(...keys);
     expect((await read()).every((edges) => edges.length === 0)).toBe(true);
 
-    const requested = await graphql(api.url, REBUILD, {}, tokens.ana);
+    const refused = await graphql(api.url, REBUILD, {}, tokens.ana);
+    expect(refused.errors![0].extensions).toEqual({ code: 'FORBIDDEN', rule: 'scoring-admin' });
+    const requested = await graphql(api.url, REBUILD, {}, tokens['admin-zoe']);
     expect(requested.data!.requestZoneSurvivalBoardsRebuild).toMatchObject({ kind: 'zs-boards-rebuild' });
     const id = requested.data!.requestZoneSurvivalBoardsRebuild.id;
-    const done = await eventually(() => graphql(api.url, JOB, { id }, tokens.ana), (r) => r.data?.job?.state === 'COMPLETED', 'the rebuild completes');
+    const done = await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rebuild completes');
     expect(done.data!.job.progress).toBe(100);
     expect(await read()).toEqual(before);
     const stranger = await graphql(api.url, JOB, { id }, tokens.ben);
     expect(stranger.errors![0].extensions).toEqual({ code: 'NOT_FOUND', field: 'id', rule: 'exists' });
     expect((await graphql(api.url, REBUILD, {})).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('lets an administrator hide a result: the player\'s next best takes its place, and showing it again restores it', async () => {
+    const top = (await graphql(api.url, BOARD, { board: { stalkerCount: 2 }, first: 2 })).data!.leaderboard.edges;
+    expect(ranking(top)).toEqual([
+      [1, 'fay', 30],
+      [2, 'ben', 25],
+    ]);
+    const bensBest = top[1].node.result.id;
+    for (const [caller, code] of [[tokens.ben, 'FORBIDDEN'], [undefined, 'UNAUTHENTICATED']] as const) {
+      const refused = await graphql(api.url, HIDE, { id: bensBest, hidden: true }, caller);
+      expect(refused.errors![0].extensions!.code).toBe(code);
+    }
+    expect((await graphql(api.url, HIDE, { id: 'no-such-result', hidden: true }, tokens['admin-zoe'])).errors![0].extensions).toEqual({ code: 'NOT_FOUND', field: 'id', rule: 'exists' });
+    expect((await graphql(api.url, BOARD, { board: { stalkerCount: 2 }, first: 2 })).data!.leaderboard.edges).toEqual(top);
+
+    const hidden = await graphql(api.url, HIDE, { id: bensBest, hidden: true }, tokens['admin-zoe']);
+    expect(hidden.data!.setZoneSurvivalResultHidden).toMatchObject({ id: bensBest, visible: false });
+    const after = await graphql(api.url, BOARD, { board: { stalkerCount: 2 } });
+    expect(ranking(after.data!.leaderboard.edges)).toEqual([
+      [1, 'fay', 30],
+      [2, 'ana', 24],
+      [3, 'cy', 24],
+      [4, 'ben', 22],
+      [5, 'dee', 21],
+    ]);
+    // A rebuild agrees with the moderated boards.
+    const requested = await graphql(api.url, REBUILD, {}, tokens['admin-zoe']);
+    const id = requested.data!.requestZoneSurvivalBoardsRebuild.id;
+    await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rebuild completes');
+    expect((await graphql(api.url, BOARD, { board: { stalkerCount: 2 } })).data!.leaderboard).toEqual(after.data!.leaderboard);
+
+    await graphql(api.url, HIDE, { id: bensBest, hidden: false }, tokens['admin-zoe']);
+    expect((await graphql(api.url, BOARD, { board: { stalkerCount: 2 }, first: 2 })).data!.leaderboard.edges).toEqual(top);
+  });
+
+  it('rescores stale results as a job and ends with the same boards', async () => {
+    const data = api.app.get(DataSource);
+    const before = (await graphql(api.url, BOARD, {})).data!.leaderboard;
+    // A result scored under older rules: a different score and an old version.
+    const anas = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ playerId: 'ana', victory: true });
+    await data.getRepository(ZoneSurvivalResultEntity).update({ id: anas.id }, { score: 3, scoreVersion: 'rules-of-yesterday' });
+
+    const requested = await graphql(api.url, RESCORE, {}, tokens['admin-zoe']);
+    expect(requested.data!.requestZoneSurvivalRescore.kind).toBe('zs-boards-rescore');
+    const id = requested.data!.requestZoneSurvivalRescore.id;
+    const done = await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rescore completes');
+    expect(done.data!.job.progress).toBe(100);
+    const rescored = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ id: anas.id });
+    expect(rescored.score).toBe(24);
+    expect(rescored.scoreVersion).not.toBe('rules-of-yesterday');
+    expect((await graphql(api.url, BOARD, {})).data!.leaderboard).toEqual(before);
+    expect((await graphql(api.url, RESCORE, {}, tokens.ana)).errors![0].extensions).toEqual({ code: 'FORBIDDEN', rule: 'scoring-admin' });
+  });
+
+  it('rolls over: boards of ended weeks and seasons go, the current ones and all-time stay', async () => {
+    const gen = (await redis.get(`${isolation.redisPrefix}:zs-board:live-gen`)) ?? '0';
+    const ended = `${isolation.redisPrefix}:zs-board:${gen}:week-2025-01-06:*|*|*:all`;
+    await redis.zadd(ended, 1, 'someone');
+    const before = await Promise.all(['ALL_TIME', 'WEEK', 'SEASON'].map(async (period) => (await graphql(api.url, BOARD, { period })).data!.leaderboard));
+    const requested = await graphql(api.url, ROLLOVER, {}, tokens['admin-zoe']);
+    const id = requested.data!.requestZoneSurvivalSeasonRollover.id;
+    await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rollover completes');
+    expect(await redis.exists(ended)).toBe(0);
+    const after = await Promise.all(['ALL_TIME', 'WEEK', 'SEASON'].map(async (period) => (await graphql(api.url, BOARD, { period })).data!.leaderboard));
+    expect(after).toEqual(before);
   });
 });

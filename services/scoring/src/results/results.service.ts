@@ -26,6 +26,7 @@ import { ScoringConfig } from '../scoring.config';
 import { checkSubmission } from '../zone-survival/check-submission';
 import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
 import { ZoneSurvivalSubmission } from '../zone-survival/zone-survival-submission';
+import { scoreInputOf } from './rescore';
 import { toResult } from './result-mapping';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 import { ZoneSurvivalResult } from './zone-survival-result.model';
@@ -128,15 +129,4 @@ export class ResultsService {
     }
     return toResult(row);
   }
-}
-
-function scoreInputOf(input: ZoneSurvivalSubmission) {
-  return {
-    scenarioId: input.scenarioId,
-    stalkerCount: input.stalkerCount,
-    ...(input.objectiveMet !== null && input.objectiveMet !== undefined ? { objectiveMet: input.objectiveMet } : {}),
-    ...(input.collectedValue !== null && input.collectedValue !== undefined ? { collectedValue: input.collectedValue } : {}),
-    requests: (input.requests ?? []).map((r) => ({ cardId: r.cardId, met: r.met, ...(r.discarded ? { discarded: true } : {}) })),
-    cardIds: [...input.cardIds],
-  };
 }

@@ -1,0 +1,51 @@
+import { contentLibrary } from '@scriptbook/content';
+import { BadUserInputError } from '@scriptbook/platform';
+import { scoreInputOf } from '../results/rescore';
+import { bossHuntVictory, CAMP, FLOODED, THICKET } from '../results/submission.spec-fixtures';
+import { checkSubmission } from './check-submission';
+import { ZoneSurvivalRules } from './zone-survival-rules';
+
+const rules = new ZoneSurvivalRules(contentLibrary());
+const score = (content: typeof rules.content) => (input: Parameters<typeof rules.score>[0]) => rules.score(input, content);
+
+function refusal(run: () => unknown): { field: string; rule: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BadUserInputError) return { field: error.details.field!, rule: error.details.rule! };
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('checking a Zone Survival submission', () => {
+  it('refuses two Setup cards with the same printed tag', () => {
+    const cards = new Map(rules.content.cards);
+    cards.set(CAMP, { ...cards.get(CAMP)!, tags: ['Enviro'] });
+    const content = { ...rules.content, cards };
+    expect(refusal(() => checkSubmission(content, bossHuntVictory(), null, (c) => score(c)(scoreInputOf(bossHuntVictory()))))).toEqual({
+      field: 'input.cardIds',
+      rule: 'distinct-setup-tags',
+    });
+  });
+
+  it('holds the Event deck to the size the Scenario prints for the Stalker count', () => {
+    // Recon in Force: "Draw 11 – [Stalker count icon] random cards", 9 for two Stalkers.
+    const input = bossHuntVictory(0, { scenarioId: 'stalker-zs:scenario:recon-in-force' });
+    expect(refusal(() => checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input))))).toEqual({ field: 'input.cardIds', rule: 'event-deck-size' });
+    const tooLong = bossHuntVictory(0, { scenarioId: 'stalker-zs:scenario:recon-in-force', roundsPlayed: 10 });
+    expect(refusal(() => checkSubmission(rules.content, tooLong, null, (c) => score(c)(scoreInputOf(tooLong))))).toEqual({ field: 'input.roundsPlayed', rule: 'event-deck-size' });
+  });
+
+  it('refuses a challenge submission that leaves out a Setup card the challenge drew', () => {
+    const input = bossHuntVictory();
+    const terms = { id: 'stalker-zs:daily:2026-11-30', scenarioId: input.scenarioId, mapId: input.mapId, stalkerCount: 2, setupCardIds: [THICKET, 'stalker-zs:card:setup:toxic-cloud'], eventCardIds: null };
+    expect(refusal(() => checkSubmission(rules.content, input, terms, (c) => score(c)(scoreInputOf(input))))).toEqual({ field: 'input.cardIds', rule: 'challenge-setup' });
+  });
+
+  it('accepts a defeat without declarations for catalogue cards whose modifiers are unknown', () => {
+    const input = bossHuntVictory(0, { objectiveMet: false, declaredCards: [{ cardId: 'stalker-zs:card:setup:mysterious-cave', cardType: 'setup', plus: 0, minus: 0 }] });
+    expect(input.cardIds).toContain(FLOODED);
+    expect(checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input)))).toMatchObject({ victory: false, score: null });
+  });
+});
