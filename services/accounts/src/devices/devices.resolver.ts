@@ -42,6 +42,7 @@ export class DevicesResolver {
   }
 
   @Query(() => DeviceConnection, {
+    nullable: true,
     description: "The signed-in player's linked devices, newest first. Needs a token (UNAUTHENTICATED).",
   })
   myDevices(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args() { first, after }: PageArgs): Promise<ConnectionShape<Device>> {

@@ -20,6 +20,7 @@ export class GroupsResolver {
   ) {}
 
   @Query(() => GroupConnection, {
+    nullable: true,
     description: 'The shared groups you belong to, most recently joined first. Your personal group is not listed: see personalGroup.',
   })
   myGroups(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args() page: PageArgs): Promise<ConnectionShape<Group>> {
@@ -35,6 +36,7 @@ export class GroupsResolver {
   }
 
   @Query(() => Group, {
+    nullable: true,
     description:
       "Your personal group, created on first use: where campaigns go when no group is given. Nobody else can join it. Its id is always \"personal-\" followed by your player id.",
   })

@@ -56,6 +56,7 @@ export class SessionsResolver {
   }
 
   @Query(() => SessionConnection, {
+    nullable: true,
     description: "The signed-in player's sessions that can still be refreshed, newest first. Needs a token (UNAUTHENTICATED).",
   })
   async mySessions(@CurrentPlayer() viewer: AuthenticatedPlayer, @Args() { first, after }: PageArgs): Promise<ConnectionShape<Session>> {
