@@ -48,4 +48,10 @@ describe('checking a Zone Survival submission', () => {
     expect(input.cardIds).toContain(FLOODED);
     expect(checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input)))).toMatchObject({ victory: false, score: null });
   });
+
+  it('gives the worked example of docs/scoring.md: Gather Supplies, 20,500 K collected by two Stalkers, scores 22', () => {
+    const input = bossHuntVictory(0, { scenarioId: 'stalker-zs:scenario:gather-supplies', objectiveMet: null, collectedValue: 20_500 });
+    const checked = checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input)));
+    expect(checked).toMatchObject({ victory: true, score: 22, verified: false, breakdown: { minusIcons: 2, plusIcons: 2, valueBonus: 2 } });
+  });
 });
