@@ -4,6 +4,7 @@ import { PersistenceModule, RedisModule, SubgraphGraphQLModule } from '@scriptbo
 import { MembershipModule } from '@scriptbook/platform/membership';
 import { campaignsPersistence } from './campaigns.persistence';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { LiveUpdatesModule } from './live/live.module';
 
 /**
  * Redis lets every request refuse the tokens of removed players before it
@@ -18,6 +19,7 @@ import { CampaignsModule } from './campaigns/campaigns.module';
     MembershipModule,
     ContentLibraryModule,
     CampaignsModule,
+    LiveUpdatesModule,
   ],
 })
 export class CampaignsApiModule {}

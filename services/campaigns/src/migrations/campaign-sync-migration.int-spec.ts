@@ -26,7 +26,8 @@ describe('the campaign sync migration on existing campaigns', () => {
     await dataSource.initialize();
     try {
       await dataSource.runMigrations();
-      await dataSource.undoLastMigration();
+      // Back to the first migration, where campaigns had no group.
+      for (let i = 1; i < campaignsMigrations.length; i++) await dataSource.undoLastMigration();
       await dataSource.query(`INSERT INTO campaigns (id, game_id, name, owner_id, version) VALUES ('c1', 'twom', 'Siege', 'player-ana', 0)`);
 
       await dataSource.runMigrations();

@@ -1,7 +1,25 @@
-import { Injectable } from '@nestjs/common';
-import { AuthenticatedPlayer, BadUserInputError, ConnectionShape, decodeCursor, encodeCursor, inTransaction, NotFoundError, pageSize, toConnection } from '@scriptbook/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  AuthenticatedPlayer,
+  BadUserInputError,
+  ConnectionShape,
+  decodeCursor,
+  encodeCursor,
+  InjectQueue,
+  inTransaction,
+  LOGGER,
+  NotFoundError,
+  pageSize,
+  toConnection,
+  TypedQueue,
+} from '@scriptbook/platform';
+import type { Logger } from '@scriptbook/platform';
 import { DataSource, EntityManager, LessThan, MoreThan } from 'typeorm';
+import type { CampaignsConfig } from '../campaigns.app';
 import { CampaignAccess } from '../campaigns/campaign-access';
+import { CampaignChangePublisher } from '../live/campaign-change-publisher';
+import { campaignSnapshotQueue, CampaignSnapshotPayload, snapshotDue, snapshotJobId } from '../snapshots/campaign-snapshot.queue';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { gameSystemOf, GameSystem } from '../state/game-systems';
 import { StateChange } from '../state/changes';
@@ -37,13 +55,19 @@ export class SyncService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CampaignAccess,
+    private readonly publisher: CampaignChangePublisher,
+    @InjectQueue(campaignSnapshotQueue) private readonly snapshotQueue: TypedQueue<CampaignSnapshotPayload>,
+    @Inject(APP_CONFIG) private readonly config: CampaignsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async push(viewer: AuthenticatedPlayer, campaignId: string, clientId: string, actions: readonly PushedAction[]): Promise<PushResult> {
     checkPushShape(clientId, actions);
     await this.access.require(campaignId, viewer, 'input.campaignId');
-    return inTransaction(this.dataSource, async (manager) => {
+    let fromVersion = 0;
+    const result = await inTransaction(this.dataSource, async (manager) => {
       const campaign = await this.lockCampaign(manager, campaignId);
+      fromVersion = campaign.version;
       const system = this.systemOf(campaign);
       const client = await manager.findOneBy(CampaignClientEntity, { campaignId, clientId });
       const outcome = applyPush(system, { state: campaign.state, version: campaign.version, lastSeq: client?.lastSeq ?? 0 }, actions);
@@ -71,6 +95,8 @@ export class SyncService {
       await manager.upsert(CampaignClientEntity, { campaignId, clientId, lastSeq: outcome.lastSeq }, ['campaignId', 'clientId']);
       return { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected };
     });
+    this.committed(campaignId, fromVersion, result.version);
+    return result;
   }
 
   async changes(viewer: AuthenticatedPlayer, campaignId: string, sinceVersion: number, first?: number | null): Promise<CampaignChanges> {
@@ -107,7 +133,7 @@ export class SyncService {
 
   async undo(viewer: AuthenticatedPlayer, campaignId: string, actionVersion: number): Promise<CampaignChange> {
     await this.access.require(campaignId, viewer, 'campaignId');
-    return inTransaction(this.dataSource, async (manager) => {
+    const change = await inTransaction(this.dataSource, async (manager) => {
       const campaign = await this.lockCampaign(manager, campaignId);
       const system = this.systemOf(campaign);
       const target = await manager.findOneBy(CampaignChangeEntity, { campaignId, version: actionVersion });
@@ -133,6 +159,24 @@ export class SyncService {
       await manager.update(CampaignChangeEntity, { campaignId, version: actionVersion }, { undoneByVersion: version });
       await manager.update(CampaignEntity, { id: campaignId }, { state: undone.state as object, version });
       return toChange(row);
+    });
+    this.committed(campaignId, change.version - 1, change.version);
+    return change;
+  }
+
+  /**
+   * After a commit: announce it to live followers and queue a snapshot when
+   * one is due. Neither can fail the write that already happened; a lost
+   * announcement is caught up by followers, a lost snapshot by the next one.
+   */
+  private committed(campaignId: string, fromVersion: number, version: number): void {
+    if (version <= fromVersion) return;
+    this.publisher.changed({ campaignId, fromVersion, version });
+    const due = snapshotDue(fromVersion, version, this.config.CAMPAIGN_SNAPSHOT_EVERY);
+    if (due === null) return;
+    const payload = { campaignId, version: due };
+    this.snapshotQueue.add('snapshot', payload, { jobId: snapshotJobId(payload) }).catch((error: unknown) => {
+      this.logger.warn({ err: error, ...payload }, 'campaign snapshot not queued; the next one due covers it');
     });
   }
 

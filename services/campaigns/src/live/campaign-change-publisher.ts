@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, BaseConfig, LOGGER, REDIS_CLIENT } from '@scriptbook/platform';
+import type { Logger } from '@scriptbook/platform';
+import type Redis from 'ioredis';
+import { campaignChangesChannel, CampaignChangedMessage, encodeCampaignChanged } from './campaign-change-events';
+
+/**
+ * Announces committed changes to every replica's subscribers. Runs after the
+ * commit and never fails the write: when Redis does not take the message the
+ * change is still stored, and followers close the gap from the database on
+ * their next message or reconnect (docs/sync.md, "When Redis is away").
+ */
+@Injectable()
+export class CampaignChangePublisher {
+  private readonly channel: string;
+
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: BaseConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.channel = campaignChangesChannel(config.REDIS_PREFIX);
+  }
+
+  changed(message: CampaignChangedMessage): void {
+    this.redis.publish(this.channel, encodeCampaignChanged(message)).catch((error: unknown) => {
+      this.logger.warn({ err: error, ...message }, 'campaign change not announced: live followers catch up later');
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { CloseCode, handleProtocols, makeServer, ServerOptions } from 'graphql-ws';
+import type { Logger } from '@scriptbook/platform';
+import type { IncomingMessage } from 'node:http';
+import { WebSocket, WebSocketServer } from 'ws';
+
+export interface SocketExtra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+}
+
+/** How often an idle socket is pinged; one that misses a pong for as long again is dropped. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * graphql-ws's protocol on a `ws` server. The package's own `use/ws`
+ * binding does the same, but it is published only through export
+ * conditions this project's module resolution does not read, and it logs
+ * to the console rather than the service's logger.
+ */
+export function serveGraphQLWs<P extends Record<string, unknown>>(options: ServerOptions<P, SocketExtra>, sockets: WebSocketServer, logger: Logger): void {
+  const server = makeServer<P, SocketExtra>(options);
+  sockets.options.handleProtocols = handleProtocols;
+  sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    socket.once('error', (error) => {
+      logger.warn({ err: error }, 'live socket failed');
+      socket.close(CloseCode.InternalServerError, 'Internal server error');
+    });
+    let pongWait: NodeJS.Timeout | null = null;
+    const ping = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => {
+        if (pongWait) clearTimeout(pongWait);
+        pongWait = null;
+      });
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', async (data) => {
+            try {
+              await handle(String(data));
+            } catch (error) {
+              logger.error({ err: error }, 'live message handling failed');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            }
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      if (pongWait) clearTimeout(pongWait);
+      clearInterval(ping);
+      void closed(code, String(reason));
+    });
+  });
+}

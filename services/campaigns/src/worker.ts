@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@scriptbook/platform';
+import { campaignsWorkerApp } from './campaigns.app';
+
+runService(campaignsWorkerApp);
