@@ -15,6 +15,7 @@ export const PLATFORM_PIECES: readonly PlatformPiece[] = [
   { name: 'rules', role: 'subgraph', entry: 'services/rules/src/main.js' },
   { name: 'campaigns', role: 'subgraph', entry: 'services/campaigns/src/main.js' },
   { name: 'scoring', role: 'subgraph', entry: 'services/scoring/src/main.js' },
+  { name: 'campaigns-worker', role: 'worker', entry: 'services/campaigns/src/worker.js' },
   { name: 'scoring-worker', role: 'worker', entry: 'services/scoring/src/worker.js' },
   { name: 'gateway', role: 'gateway', entry: 'services/gateway/src/main.js' },
 ];

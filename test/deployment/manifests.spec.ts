@@ -23,6 +23,7 @@ const SUBGRAPHS = APIS.filter((name) => name !== 'gateway');
 const DATABASE_SCHEMA: Record<string, string> = {
   accounts: 'accounts',
   campaigns: 'campaigns',
+  'campaigns-worker': 'campaigns',
   scoring: 'scoring',
   'scoring-worker': 'scoring',
 };
