@@ -16,16 +16,26 @@ export interface BoardEntry {
 }
 
 /**
- * Keeps a player's best only, and the result that set it: the sorted set and
- * its result hash change together or not at all. Applying the same result
- * twice changes nothing, which is what makes the outbox safe to replay.
+ * Keeps a player's best only, and the result that set it, on every board a
+ * result enters (KEYS): each sorted set and its `:results` hash change
+ * together or not at all. Applying the same result twice changes nothing,
+ * which is what makes the outbox safe to replay. One call per result rather
+ * than per board: the rebuild's rate is bounded by calls, not by the sets.
+ * The hash keys are derived inside the script, which a single Redis (not a
+ * cluster) allows.
  */
-const APPLY_ENTRY = `
-local changed = redis.call('ZADD', KEYS[1], 'GT', 'CH', ARGV[1], ARGV[2])
-if changed == 1 then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
+const APPLY_RESULT = `
+local changed = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('ZADD', key, 'GT', 'CH', ARGV[1], ARGV[2]) == 1 then
+    redis.call('HSET', key .. ':results', ARGV[2], ARGV[3])
+    changed = changed + 1
+  end
+end
 return changed`;
 
-type BoardRedis = Redis & { zsBoardEntry(zset: string, results: string, encoded: number, playerId: string, resultId: string): Promise<number> };
+type ApplyResult = (...args: (string | number)[]) => Promise<number>;
+type BoardRedis = Redis & { zsApplyResult: ApplyResult };
 
 /**
  * The Redis side of the boards. Readers follow the live generation; a
@@ -39,7 +49,7 @@ export class BoardStore {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    if (!('zsBoardEntry' in redis)) redis.defineCommand('zsBoardEntry', { numberOfKeys: 2, lua: APPLY_ENTRY });
+    if (!('zsApplyResult' in redis)) redis.defineCommand('zsApplyResult', { lua: APPLY_RESULT });
     this.redis = redis as BoardRedis;
   }
 
@@ -65,12 +75,11 @@ export class BoardStore {
 
   /** Writes into the given generations only; a rebuild uses it for its own. */
   async applyTo(gens: readonly string[], results: readonly RankedResult[]): Promise<void> {
-    const pipeline = this.redis.pipeline() as unknown as { zsBoardEntry: BoardRedis['zsBoardEntry']; exec(): Promise<[Error | null, unknown][] | null> };
+    const pipeline = this.redis.pipeline() as unknown as { zsApplyResult: ApplyResult; exec(): Promise<[Error | null, unknown][] | null> };
     for (const result of results) {
       const encoded = encodeBoardScore(result.score, result.createdAt);
-      for (const gen of gens) {
-        for (const key of keysOf(this.prefix, gen, result)) pipeline.zsBoardEntry(key, `${key}:results`, encoded, result.playerId, result.id);
-      }
+      const keys = gens.flatMap((gen) => keysOf(this.prefix, gen, result));
+      pipeline.zsApplyResult(keys.length, ...keys, encoded, result.playerId, result.id);
     }
     for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
   }
