@@ -119,7 +119,6 @@ export class BoardsService {
   }
 
   private async withResults(rows: readonly BoardEntry[]): Promise<LeaderboardEntry[]> {
-    const results = await this.results.byIds(rows.map((r) => r.resultId).filter(Boolean));
-    return rows.map((r) => ({ rank: r.rank, player: { id: r.playerId }, score: r.score, result: results.get(r.resultId) ?? null }));
+    return rows.map((r) => ({ rank: r.rank, player: { id: r.playerId }, score: r.score, resultId: r.resultId }));
   }
 }

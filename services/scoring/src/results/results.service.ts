@@ -31,6 +31,8 @@ import { toResult } from './result-mapping';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 import { ZoneSurvivalResult } from './zone-survival-result.model';
 
+const RESULT_COLUMNS = ['id', 'playerId', 'scenarioId', 'mapId', 'stalkerCount', 'roundsPlayed', 'victory', 'score', 'verified', 'breakdown', 'challengeId', 'hiddenAt', 'createdAt'];
+
 const inputHash = (input: ZoneSurvivalSubmission): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 @Injectable()
@@ -117,7 +119,13 @@ export class ResultsService {
 
   async byIds(ids: readonly string[]): Promise<Map<string, ZoneSurvivalResult>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.data.getRepository(ZoneSurvivalResultEntity).createQueryBuilder('r').where('r.id IN (:...ids)', { ids }).getMany();
+    // The stored input is what a rescore needs, not a reader: leaving it out keeps board pages light.
+    const rows = await this.data
+      .getRepository(ZoneSurvivalResultEntity)
+      .createQueryBuilder('r')
+      .select(RESULT_COLUMNS.map((column) => `r.${column}`))
+      .where('r.id IN (:...ids)', { ids })
+      .getMany();
     return new Map(rows.map((r) => [r.id, toResult(r)]));
   }
 
