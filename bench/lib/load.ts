@@ -6,11 +6,11 @@ import { performance } from 'node:perf_hooks';
  * answers: the load generator shares the machine's two cores with the
  * services it measures, so it must cost as little as it can.
  */
-function post(url: URL, body: string, agent: Agent): Promise<{ status: number; text: string }> {
+function post(url: URL, body: string, agent: Agent, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,7 +25,10 @@ function post(url: URL, body: string, agent: Agent): Promise<{ status: number; t
 
 export interface LoadOptions {
   readonly url: string;
-  readonly body: string;
+  /** The GraphQL body, or one per request (its index) when each must differ, as submissions do. */
+  readonly body: string | ((index: number) => string);
+  /** Extra request headers, e.g. `authorization`. */
+  readonly headers?: Record<string, string>;
   /** Requests to send in all. */
   readonly requests: number;
   /** Requests in flight at once. */
@@ -46,7 +49,7 @@ export interface LoadResult {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /**
- * Posts the same GraphQL body `requests` times with at most `concurrency`
+ * Posts a GraphQL body `requests` times with at most `concurrency`
  * in flight, like autocannon with a fixed count. A response counts as
  * failed unless it is HTTP 200 without an `errors` member.
  */
@@ -62,10 +65,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   const worker = async () => {
     while (issued < options.requests && performance.now() < deadline) {
+      const body = typeof options.body === 'string' ? options.body : options.body(issued);
       issued++;
       const sent = performance.now();
       try {
-        const response = await post(url, options.body, agent);
+        const response = await post(url, body, agent, options.headers);
         if (response.status !== 200 || response.text.includes('"errors":')) failed++;
       } catch {
         failed++;

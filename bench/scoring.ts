@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { BaseConfig, TokenService } from '@scriptbook/platform';
+import { runLoad, warmUp } from './lib/load';
+import { Piece, startPiece, stopPiece } from './lib/platform-processes';
+
+/**
+ * Zone Survival scoring at a million results, each figure against a baseline
+ * measured in the same run on the same machine:
+ *  - submissions per second through the gateway against pgbench inserting
+ *    one row per transaction over as many connections; target ≥ 0.5;
+ *  - the top 100 and a page around a player at the scoring subgraph, p50 and
+ *    p99, on boards of a million entries; target p99 < 5 ms;
+ *  - the rebuild job's sorted-set writes per second against redis-benchmark's
+ *    pipelined ZADD; target ≥ 0.5.
+ * The million results are inserted server-side in one INSERT … SELECT over
+ * generate_series, then ranked by the rebuild job itself. Not part of `npm test`.
+ */
+const RESULTS = Number(process.env.BENCH_SCORING_RESULTS ?? 1_000_000);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 3000);
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
+const ADMIN = 'bench-admin';
+/** Scopes × periods a result is ranked in (see docs/scoring.md), once more for the verified view when verified. */
+const ENTRIES_PER_RESULT = 8 * 3;
+/** Every third loaded result is verified. */
+const ENTRIES = ENTRIES_PER_RESULT * (RESULTS + Math.floor(RESULTS / 3));
+
+const schema = `bench_scoring_${process.pid}`;
+const prefix = `bench-${process.pid}`;
+const tokens = new TokenService({ JWT_SECRET, JWT_TTL: '1h' } as BaseConfig);
+const token = (playerId: string) => tokens.issue(playerId).accessToken;
+
+const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score } } }`;
+function submission(i: number): string {
+  const declared = ['stalker-zs:card:setup:flooded-room', 'stalker-zs:card:setup:mysterious-cave'];
+  return JSON.stringify({
+    query: SUBMIT,
+    variables: {
+      input: {
+        clientSubmissionId: `bench-submission-${i}`,
+        scenarioId: 'stalker-zs:scenario:boss-hunt',
+        mapId: `stalker-zs:map:${1 + (i % 10)}`,
+        stalkerCount: 2,
+        stalkers: ['Ana', 'Ben'],
+        roundsPlayed: 8,
+        objectiveMet: true,
+        requests: [{ cardId: 'stalker-zs:card:setup:mysterious-thicket', met: true }],
+        cardIds: ['stalker-zs:card:setup:mysterious-thicket', 'stalker-zs:card:setup:abandoned-stalker-camp', ...declared, 'stalker-zs:card:event:blizzard'],
+        declaredCards: declared.map((cardId, k) => ({ cardId, cardType: 'setup', plus: 0, minus: (i + k) % 5 })),
+      },
+    },
+  });
+}
+
+async function loadResults(db: Client): Promise<number> {
+  const started = performance.now();
+  // Spread over 600 days so week and season boards stay small and the all-time ones hold every player.
+  await db.query(
+    `INSERT INTO "${schema}".zs_results
+       (id, player_id, client_submission_id, input_hash, scenario_id, map_id, stalker_count, rounds_played, victory, score, verified, input, breakdown, challenge_id, score_version, hidden_at, created_at)
+     SELECT 'bench-' || lpad(g::text, 9, '0'), 'bench-player-' || g, 'bench-' || g, repeat('0', 64),
+            'stalker-zs:scenario:' || (ARRAY['elimination','recon-in-force','boss-hunt','manhunt','scouting','gather-supplies','secret-mission','escape','frontal-assault','surrounded'])[1 + g % 10],
+            'stalker-zs:map:' || (1 + (g / 10) % 10), 1 + g % 4, 8, true, 20 + ((g::bigint * 7919) % 41)::int - 10, g % 3 = 0, '{}', NULL, NULL, 'bench', NULL,
+            now() - ((g % 600) || ' days')::interval - ((g % 86400000) || ' milliseconds')::interval
+       FROM generate_series(1, $1) AS g`,
+    [RESULTS],
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function graphqlCall(url: string, query: string, bearer?: string): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await response.json()) as { data?: any; errors?: unknown };
+  if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** Runs the rebuild job and returns the sorted-set writes per second it achieved. */
+async function rebuild(scoringUrl: string): Promise<{ seconds: number; writesPerSecond: number }> {
+  const admin = token(ADMIN);
+  const started = performance.now();
+  const { requestZoneSurvivalBoardsRebuild: job } = await graphqlCall(scoringUrl, 'mutation { requestZoneSurvivalBoardsRebuild { id } }', admin);
+  for (;;) {
+    const { job: state } = await graphqlCall(scoringUrl, `{ job(id: "${job.id}") { state progress failedReason } }`, admin);
+    if (state.state === 'COMPLETED') break;
+    if (state.state === 'FAILED') throw new Error(`rebuild failed: ${state.failedReason}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, writesPerSecond: ENTRIES / seconds };
+}
+
+function pgbenchTps(clients: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-pgbench-'));
+  try {
+    const script = join(dir, 'insert.sql');
+    writeFileSync(script, `\\set score random(0, 40)\nINSERT INTO "${schema}".pgbench_results (player_id, score) VALUES ('p' || :client_id, :score);\n`);
+    const out = execFileSync('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, DATABASE_URL], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const tps = /tps = ([\d.]+)/.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(tps[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function redisZaddRate(): number {
+  const key = `${prefix}:redis-benchmark`;
+  const out = execFileSync('redis-benchmark', ['-u', REDIS_URL, '-P', '16', '-n', '200000', '-r', '1000000', '-q', 'zadd', key, '__rand_int__', 'member:__rand_int__'], {
+    encoding: 'utf8',
+  });
+  const rate = /([\d.]+) requests per second/.exec(out.split('\r').pop() ?? out);
+  if (!rate) throw new Error(`redis-benchmark printed no rate:\n${out}`);
+  return Number(rate[1]);
+}
+
+async function main(): Promise<void> {
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const redis = new Redis(REDIS_URL);
+  const pieces: Piece[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-bench-supergraph-'));
+  const base = { DATABASE_URL, DATABASE_SCHEMA: schema, REDIS_PREFIX: prefix, REDIS_URL, JWT_SECRET };
+  try {
+    // Development lets the page measurements call the subgraph directly; the gateway signs its calls anyway.
+    const scoring = await startPiece('services/scoring/src/main.js', { ...base, NODE_ENV: 'development', SCORING_SUBMISSIONS_PER_MINUTE: '0', SCORING_ADMIN_PLAYER_IDS: ADMIN });
+    pieces.push(scoring);
+    const worker = await startPiece('services/scoring/src/worker.js', { ...base, NODE_ENV: 'development' });
+    pieces.push(worker);
+    const sdl = (await graphqlCall(`${scoring.url}/graphql`, '{ _service { sdl } }'))._service.sdl;
+    const composed = composeServices([{ name: 'scoring', typeDefs: parse(sdl), url: `${scoring.url}/graphql` }]);
+    if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+    writeFileSync(join(dir, 'supergraph.graphql'), composed.supergraphSdl);
+    const unused = 'http://127.0.0.1:9/graphql';
+    const gateway = await startPiece('services/gateway/src/main.js', {
+      SUPERGRAPH_PATH: join(dir, 'supergraph.graphql'),
+      SCORING_URL: `${scoring.url}/graphql`,
+      ACCOUNTS_URL: unused,
+      CONTENT_URL: unused,
+      RULES_URL: unused,
+      CAMPAIGNS_URL: unused,
+      RATE_LIMIT_PER_MINUTE: '0',
+      REDIS_PREFIX: prefix,
+    });
+    pieces.push(gateway);
+
+    const loadSeconds = await loadResults(db);
+    console.log(`loaded ${RESULTS} results into Postgres in ${loadSeconds.toFixed(1)} s`);
+    const rebuilt = await rebuild(`${scoring.url}/graphql`);
+    console.log(`rebuild job: ${RESULTS} results, ${ENTRIES} entries in ${rebuilt.seconds.toFixed(1)} s`);
+    const zadd = redisZaddRate();
+
+    const top = JSON.stringify({ query: '{ leaderboard(first: 100) { totalCount edges { node { rank score player { id } result { id } } } } }' });
+    const around = JSON.stringify({ query: '{ leaderboardAroundMe(radius: 10) { myRank entries { rank score player { id } result { id } } } }' });
+    const middle = { authorization: `Bearer ${token(`bench-player-${Math.floor(RESULTS / 2)}`)}` };
+    const pageUrl = `${scoring.url}/graphql`;
+    await warmUp(pageUrl, top, 200);
+    const topRun = await runLoad({ url: pageUrl, body: top, requests: PAGE_REQUESTS, concurrency: 1, timeLimitMs: 60_000 });
+    const aroundRun = await runLoad({ url: pageUrl, body: around, headers: middle, requests: PAGE_REQUESTS, concurrency: 1, timeLimitMs: 60_000 });
+
+    await db.query(`CREATE TABLE "${schema}".pgbench_results (id bigserial PRIMARY KEY, player_id varchar(64) NOT NULL, score integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    const pgbench = pgbenchTps(CONCURRENCY);
+    const submitter = { authorization: `Bearer ${token('bench-submitter')}` };
+    const gatewayUrl = `${gateway.url}/graphql`;
+    await runLoad({ url: gatewayUrl, body: (i) => submission(1_000_000 + i), headers: submitter, requests: 300, concurrency: CONCURRENCY, timeLimitMs: 20_000 });
+    const submissions = await runLoad({ url: gatewayUrl, body: submission, headers: submitter, requests: SUBMISSIONS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
+
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    console.log('');
+    console.log(`submissions through the gateway: ${submissions.perSecond.toFixed(0)}/s (${submissions.failed} failed, p99 ${submissions.p99Ms.toFixed(1)} ms)`);
+    console.log(`pgbench single-row insert, ${CONCURRENCY} connections: ${pgbench.toFixed(0)} tps`);
+    console.log(`  ratio ${ratio(submissions.perSecond, pgbench)} (target ≥ 0.5)`);
+    console.log(`top 100 at ${RESULTS} entries: p50 ${topRun.p50Ms.toFixed(2)} ms, p99 ${topRun.p99Ms.toFixed(2)} ms (${topRun.failed} failed; target p99 < 5 ms)`);
+    console.log(`around a player (radius 10): p50 ${aroundRun.p50Ms.toFixed(2)} ms, p99 ${aroundRun.p99Ms.toFixed(2)} ms (${aroundRun.failed} failed; target p99 < 5 ms)`);
+    console.log(`rebuild: ${rebuilt.writesPerSecond.toFixed(0)} entries/s; redis-benchmark pipelined ZADD: ${zadd.toFixed(0)}/s`);
+    console.log(`  ratio ${ratio(rebuilt.writesPerSecond, zadd)} (target ≥ 0.5)`);
+  } finally {
+    for (const piece of pieces.reverse()) await stopPiece(piece);
+    rmSync(dir, { recursive: true, force: true });
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.end();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
