@@ -149,7 +149,7 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     ]);
     const stranger = await graphql(api.url, GROUP, { groupId: 'friday-table' }, tokens.ana);
     expect(stranger.errors![0].extensions).toEqual({ code: 'NOT_FOUND', field: 'groupId', rule: 'exists' });
-    expect(stranger.data).toBeNull();
+    expect(stranger.data).toEqual({ groupLeaderboard: null });
     const anonymous = await graphql(api.url, GROUP, { groupId: 'friday-table' });
     expect(anonymous.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
     const personal = await graphql(api.url, GROUP, { groupId: 'personal-ben' }, tokens.ben);

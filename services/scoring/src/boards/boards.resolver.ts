@@ -15,7 +15,7 @@ const verifiedArg = {
 export class BoardsResolver {
   constructor(private readonly leaderboards: BoardsService) {}
 
-  @Query(() => LeaderboardConnection, { description: 'A Zone Survival leaderboard, best first: each player\'s best score on the board. Open to everyone, token or not.' })
+  @Query(() => LeaderboardConnection, { nullable: true, description: 'A Zone Survival leaderboard, best first: each player\'s best score on the board. Open to everyone, token or not.' })
   leaderboard(
     @Args('board', boardArg) board: LeaderboardBoardInput | null,
     @Args('period', periodArg) period: LeaderboardPeriod,
@@ -25,7 +25,7 @@ export class BoardsResolver {
     return this.leaderboards.page(board, period, verifiedOnly, page.first, page.after);
   }
 
-  @Query(() => LeaderboardWindow, { description: 'The caller\'s place on a board with the entries around it. Needs a token.' })
+  @Query(() => LeaderboardWindow, { nullable: true, description: 'The caller\'s place on a board with the entries around it. Needs a token.' })
   leaderboardAroundMe(
     @CurrentPlayer() player: AuthenticatedPlayer,
     @Args('board', boardArg) board: LeaderboardBoardInput | null,
@@ -37,6 +37,7 @@ export class BoardsResolver {
   }
 
   @Query(() => LeaderboardConnection, {
+    nullable: true,
     description: 'A board narrowed to one group\'s members, ranked among themselves. Needs a token; a group the caller is not in gives NOT_FOUND on `groupId`.',
   })
   groupLeaderboard(

@@ -20,7 +20,7 @@ export class ResultsResolver {
     return { result: await this.results.submit(player.playerId, input) };
   }
 
-  @Query(() => ZoneSurvivalResultConnection, { description: 'The caller\'s own Zone Survival results, newest first, hidden ones included. Needs a token.' })
+  @Query(() => ZoneSurvivalResultConnection, { nullable: true, description: 'The caller\'s own Zone Survival results, newest first, hidden ones included. Needs a token.' })
   myResults(@CurrentPlayer() player: AuthenticatedPlayer, @Args() page: PageArgs): Promise<ConnectionShape<ZoneSurvivalResult>> {
     return this.results.mine(player.playerId, page.first, page.after);
   }
