@@ -93,7 +93,7 @@ export class CardScore {
   @Field(() => ModifierSource, { description: 'Where the count came from.' }) source!: ModifierSource;
 }
 
-@ObjectType('ZoneSurvivalScoreBreakdown', { description: 'How a victory\'s score adds up: 20 + minus icons − plus icons + the Gather Supplies bonus.' })
+@ObjectType('ZoneSurvivalResultBreakdown', { description: 'How a stored victory\'s score adds up, card by card: 20 + minus icons − plus icons + the Gather Supplies bonus.' })
 export class ScoreBreakdown {
   @Field(() => Int, { description: '"The victory itself is worth 20 points."' }) victoryPoints!: number;
   @Field(() => Int, { description: '[red minus icon]s counted, one point each.' }) minusIcons!: number;
