@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { composeSupergraph, servedSubgraphSdls } from '../../../../scripts/schema/subgraph-schemas';
+import { followCampaign, versionsCovered } from '../testing/live-follower';
 
 /**
  * Two devices of one group sync a campaign through the gateway, with the
@@ -36,7 +37,7 @@ function applyDelta(state: Record<string, unknown>, delta: Delta): Record<string
   return next;
 }
 
-describe('two devices syncing a campaign through the gateway', () => {
+describe('two devices syncing a campaign through the gateway, a third following live', () => {
   const isolation = new TestIsolation();
   const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-sync-e2e-'));
   let platform: ChildProcess;
@@ -107,6 +108,10 @@ describe('two devices syncing a campaign through the gateway', () => {
     expect(created.errors).toBeUndefined();
     const { id, stateJson: initial } = created.data!.createCampaign;
 
+    // A third device, Ben's phone, follows the campaign live through the gateway's /graphql/ws.
+    const follower = followCampaign(GATEWAY, id, { token: token.ben, signWith: false });
+    await follower.reach(0);
+
     // Online together first: Ana adds Emira and 2 Water.
     await graphql(GATEWAY, PUSH, { input: { campaignId: id, clientId: 'phone-ana-1', actions: [
       { seq: 1, name: 'add-character', args: { character: 'Emira' } },
@@ -154,8 +159,17 @@ describe('two devices syncing a campaign through the gateway', () => {
       notes: [{ text: 'Water ran out' }],
     });
 
-    // Cleo is in no shared group with them: the campaign does not exist for her.
+    // The follower saw every version, from the new campaign to the last push, each once.
+    await follower.reach(6);
+    expect(versionsCovered(follower.events)).toEqual({ contiguous: true, last: 6 });
+    expect(follower.events[0]).toEqual({ campaignId: id, fromVersion: 0, version: 0 });
+    await follower.stop();
+
+    // Cleo is in no shared group with them: the campaign does not exist for her, read or followed.
     const stranger = await graphql(GATEWAY, READ, { id }, token.cleo);
     expect(stranger.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    const strangerFollowing = followCampaign(GATEWAY, id, { token: token.cleo, signWith: false });
+    expect((await strangerFollowing.ended).errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', field: 'campaignId' });
+    await strangerFollowing.stop();
   });
 });
