@@ -1,0 +1,184 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { BaseConfig, TokenService } from '@scriptbook/platform';
+import { runLoad, warmUp } from './lib/load';
+import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-processes';
+
+/**
+ * Campaign sync through the gateway, each figure against a baseline measured
+ * in the same run, as the median of alternating rounds:
+ *  - action pushes per second in batches of 1 and of 20 against pgbench
+ *    inserting one row per transaction over as many connections; target for
+ *    batches of 1 ≥ 0.5;
+ *  - `campaign(id)` reads against content's `scenario(id)`, both through the
+ *    gateway; target ≥ 0.8.
+ * Each connection pushes to a campaign of its own, as a device does: pushes
+ * to one campaign take its row lock one after another by design.
+ * Not part of `npm test`.
+ */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
+const READS = Number(process.env.BENCH_READS ?? 4000);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
+const SCENARIO = 'stalker-zs:scenario:boss-hunt';
+
+const schema = `bench_campaigns_${process.pid}`;
+const prefix = `bench-${process.pid}`;
+const tokens = new TokenService({ JWT_SECRET, JWT_TTL: '1h' } as BaseConfig);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function call(url: string, query: string, variables: Record<string, unknown>, bearer: string): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: any; errors?: unknown };
+  if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;
+
+/** Every connection pushes its own device's queue for `seconds`; returns actions applied per second. */
+async function pushActions(url: string, bearer: string, campaigns: string[], seqs: number[], batch: number, seconds: number): Promise<number> {
+  let actions = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    campaigns.map(async (campaignId, w) => {
+      while (performance.now() < deadline) {
+        const batchActions = Array.from({ length: batch }, (_, k) => ({ seq: seqs[w] + k + 1, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }));
+        const result = (await call(url, PUSH, { input: { campaignId, clientId: `bench-device-${w}`, actions: batchActions } }, bearer)).pushCampaignActions;
+        if (result.rejected.length > 0 || result.lastSeq !== seqs[w] + batch) throw new Error(`push not applied: ${JSON.stringify(result)}`);
+        seqs[w] += batch;
+        actions += batch;
+      }
+    }),
+  );
+  return actions / ((performance.now() - started) / 1000);
+}
+
+function pgbenchTps(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-pgbench-'));
+  try {
+    const script = join(dir, 'insert.sql');
+    writeFileSync(script, `INSERT INTO "${schema}".pgbench_rows (client, payload) VALUES (:client_id, '{"resource":"Wood","amount":1}');\n`);
+    const out = execFileSync('pgbench', ['-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(ROUND_SECONDS), '-f', script, DATABASE_URL], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const tps = /tps = ([\d.]+)/.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(tps[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const redis = new Redis(REDIS_URL);
+  const pieces: Piece[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-bench-supergraph-'));
+  try {
+    const base = { REDIS_PREFIX: prefix, REDIS_URL, JWT_SECRET };
+    const campaigns = await startPiece('services/campaigns/src/main.js', { ...base, ...DIRECT_CALLS, DATABASE_URL, DATABASE_SCHEMA: schema });
+    pieces.push(campaigns);
+    pieces.push(await startPiece('services/campaigns/src/worker.js', { ...base, DATABASE_URL, DATABASE_SCHEMA: schema }));
+    const content = await startPiece('services/content/src/main.js', { ...base, ...DIRECT_CALLS });
+    pieces.push(content);
+    const sdl = async (piece: Piece) => {
+      const response = await fetch(`${piece.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
+      return ((await response.json()) as { data: { _service: { sdl: string } } }).data._service.sdl;
+    };
+    const composed = composeServices([
+      { name: 'campaigns', typeDefs: parse(await sdl(campaigns)), url: `${campaigns.url}/graphql` },
+      { name: 'content', typeDefs: parse(await sdl(content)), url: `${content.url}/graphql` },
+    ]);
+    if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+    writeFileSync(join(dir, 'supergraph.graphql'), composed.supergraphSdl);
+    const unused = 'http://127.0.0.1:9/graphql';
+    const gateway = await startPiece('services/gateway/src/main.js', {
+      ...base,
+      SUPERGRAPH_PATH: join(dir, 'supergraph.graphql'),
+      CAMPAIGNS_URL: `${campaigns.url}/graphql`,
+      CONTENT_URL: `${content.url}/graphql`,
+      ACCOUNTS_URL: unused,
+      RULES_URL: unused,
+      SCORING_URL: unused,
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    pieces.push(gateway);
+    const url = `${gateway.url}/graphql`;
+    const bearer = tokens.issue('bench-player').accessToken;
+
+    const ids: string[] = [];
+    for (let w = 0; w < CONCURRENCY; w++) {
+      ids.push((await call(url, `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`, { input: { gameId: 'twom', name: `Bench ${w}` } }, bearer)).createCampaign.id);
+    }
+    const seqs = ids.map(() => 0);
+    await db.query(`CREATE TABLE "${schema}".pgbench_rows (id bigserial PRIMARY KEY, client integer NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+
+    const readCampaign = JSON.stringify({ query: `{ campaign(id: "${ids[0]}") { id name version stateJson } }` });
+    const readScenario = JSON.stringify({ query: `{ scenario(id: "${SCENARIO}") { id name } }` });
+    const auth = { authorization: `Bearer ${bearer}` };
+    await pushActions(url, bearer, ids, seqs, 1, 1);
+    await runLoad({ url, body: readCampaign, headers: auth, requests: 500, concurrency: CONCURRENCY, timeLimitMs: 10_000 });
+    await warmUp(url, readScenario, 500);
+
+    const single: number[] = [];
+    const twenty: number[] = [];
+    const pg: number[] = [];
+    const campaignReads: number[] = [];
+    const scenarioReads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      pg.push(pgbenchTps());
+      single.push(await pushActions(url, bearer, ids, seqs, 1, ROUND_SECONDS));
+      twenty.push(await pushActions(url, bearer, ids, seqs, 20, ROUND_SECONDS));
+      const reads = await runLoad({ url, body: readCampaign, headers: auth, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
+      const baseline = await runLoad({ url, body: readScenario, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
+      if (reads.failed + baseline.failed > 0) throw new Error(`reads failed: campaign ${reads.failed}, scenario ${baseline.failed}`);
+      campaignReads.push(reads.perSecond);
+      scenarioReads.push(baseline.perSecond);
+      console.log(
+        `round ${round + 1}: pgbench ${pg[round].toFixed(0)} tps; pushes ×1 ${single[round].toFixed(0)} actions/s, ×20 ${twenty[round].toFixed(0)} actions/s; ` +
+          `campaign(id) ${reads.perSecond.toFixed(0)}/s, scenario(id) ${baseline.perSecond.toFixed(0)}/s`,
+      );
+    }
+
+    const ratio = (a: number[], b: number[]) => median(a.map((value, i) => value / b[i])).toFixed(2);
+    console.log('');
+    console.log(`pushes of 1 action through the gateway, ${CONCURRENCY} devices: ${median(single).toFixed(0)} actions/s`);
+    console.log(`pushes of 20 actions: ${median(twenty).toFixed(0)} actions/s (${(median(twenty) / 20).toFixed(0)} pushes/s)`);
+    console.log(`pgbench single-row insert, ${CONCURRENCY} connections: ${median(pg).toFixed(0)} tps`);
+    console.log(`  ratio ×1 ${ratio(single, pg)} (target ≥ 0.5); ratio ×20 ${ratio(twenty, pg)} in actions`);
+    console.log(`campaign(id) ${median(campaignReads).toFixed(0)}/s against scenario(id) ${median(scenarioReads).toFixed(0)}/s through the gateway`);
+    console.log(`  ratio ${ratio(campaignReads, scenarioReads)} (target ≥ 0.8)`);
+  } finally {
+    for (const piece of pieces.reverse()) await stopPiece(piece);
+    rmSync(dir, { recursive: true, force: true });
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.end();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
