@@ -30,6 +30,7 @@ export class CampaignsResolver {
   }
 
   @Query(() => CampaignConnection, {
+    nullable: true,
     description: "Campaigns of every group the caller is in (the personal group included), newest first. Needs a token (UNAUTHENTICATED otherwise).",
   })
   myCampaigns(@CurrentPlayer() player: AuthenticatedPlayer, @Args() page: PageArgs): Promise<ConnectionShape<Campaign>> {
@@ -37,6 +38,7 @@ export class CampaignsResolver {
   }
 
   @Query(() => CampaignConnection, {
+    nullable: true,
     description: 'Campaigns of one group, newest first. Needs a token; a group the caller is not in gives NOT_FOUND on `groupId`.',
   })
   groupCampaigns(

@@ -27,6 +27,7 @@ export class SyncResolver {
   }
 
   @Query(() => CampaignChanges, {
+    nullable: true,
     description: 'The changes after a version, oldest first, the current version and every device’s last handled seq: how a device catches up.',
   })
   campaignChanges(
@@ -38,7 +39,7 @@ export class SyncResolver {
     return this.sync.changes(player, campaignId, sinceVersion, first);
   }
 
-  @Query(() => CampaignChangeConnection, { description: 'Every applied action and undo of a campaign, newest first, with who made it, when and from which device.' })
+  @Query(() => CampaignChangeConnection, { nullable: true, description: 'Every applied action and undo of a campaign, newest first, with who made it, when and from which device.' })
   campaignHistory(
     @CurrentPlayer() player: AuthenticatedPlayer,
     @Args('campaignId', { type: () => ID, description: 'The campaign.' }) campaignId: string,
@@ -61,6 +62,7 @@ export class SyncResolver {
   }
 
   @Query(() => [CampaignActionInfo], {
+    nullable: true,
     description: 'The actions a campaign of a game accepts, with the JSON Schema of their args and an example. Public: it holds no player data.',
   })
   campaignActions(@Args('gameId', { type: () => ID, description: 'A game id, e.g. `twom`.' }) gameId: string): CampaignActionInfo[] {
