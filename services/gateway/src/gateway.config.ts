@@ -28,6 +28,12 @@ export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb').default('100kb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
   SUBGRAPH_TIMEOUT_MS: limit(10_000),
+  /** GraphiQL at /explorer and for browsers at /graphql. Unset: on everywhere but production (see `explorerEnabled`). */
+  EXPLORER_ENABLED: booleanFlag.optional(),
+  /** How long clients, proxies and the shared Redis cache may keep a content-only answer; 0 turns content caching off. */
+  CONTENT_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().max(86_400).default(300),
+  /** How often the gateway asks the content subgraph for its `contentVersion`, which every content cache tag carries. */
+  CONTENT_VERSION_REFRESH_MS: limit(60_000),
 });
 
 /** The query limits (MAX_DEPTH, ...) and GATEWAY_SIGNING_SECRET come with the shared base settings. */
@@ -57,6 +63,11 @@ export function proxyList(setting: string): string[] {
  */
 export function corsOriginsSetting(config: Pick<GatewayConfig, 'CORS_ORIGINS' | 'NODE_ENV'>): string {
   return config.CORS_ORIGINS ?? (config.NODE_ENV === 'development' ? '*' : '');
+}
+
+/** The explorer serves nothing secret, but a production API should not offer a playground unless its operator chooses to. */
+export function explorerEnabled(config: Pick<GatewayConfig, 'EXPLORER_ENABLED' | 'NODE_ENV'>): boolean {
+  return config.EXPLORER_ENABLED ?? config.NODE_ENV !== 'production';
 }
 
 const SIZE_UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;

@@ -1,13 +1,29 @@
 import { Module } from '@nestjs/common';
 import { RedisModule } from '@scriptbook/platform';
+import { ContentOnlyOperations } from './caching/content-only-plan';
+import { ContentResponseCache } from './caching/content-response-cache';
+import { ContentVersion } from './caching/content-version';
+import { ExplorerEndpoint } from './explorer/explorer-endpoint';
 import { SubgraphReadiness } from './health/subgraph-readiness';
 import { GraphQLEndpoint } from './http/graphql-endpoint';
+import { QueryCosts } from './limits/query-costs';
 import { GatewayRateLimiter } from './limits/rate-limiter';
 import { SubgraphConnections } from './supergraph/subgraph-connections';
 import { SupergraphServer } from './supergraph/supergraph-server';
 
 @Module({
   imports: [RedisModule],
-  providers: [SubgraphConnections, SupergraphServer, GatewayRateLimiter, GraphQLEndpoint, SubgraphReadiness],
+  providers: [
+    SubgraphConnections,
+    ContentOnlyOperations,
+    QueryCosts,
+    SupergraphServer,
+    ContentVersion,
+    ContentResponseCache,
+    GatewayRateLimiter,
+    GraphQLEndpoint,
+    ExplorerEndpoint,
+    SubgraphReadiness,
+  ],
 })
 export class GatewayModule {}

@@ -1,4 +1,5 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { DocumentNode } from 'graphql';
 import { z } from 'zod';
 
 const limit = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -24,6 +25,8 @@ export type QueryLimits = { readonly [K in keyof typeof queryLimitsConfigShape]:
 export interface QueryLimitOptions {
   /** Hide "did you mean" suggestions, which would reveal the schema when introspection is off. */
   readonly blockFieldSuggestion?: boolean;
+  /** Told each accepted operation's cost as the cost limit measured it, so the figure can be reported without measuring twice. */
+  readonly onCostAccepted?: (document: DocumentNode, cost: number) => void;
 }
 
 /**
@@ -41,7 +44,10 @@ export function gatewayQueryProtection(limits: QueryLimits, options: QueryLimitO
     // in Apollo's own parse instead.
     maxTokens: { enabled: false },
     maxDirectives: { n: limits.MAX_DIRECTIVES },
-    costLimit: { maxCost: limits.MAX_COST },
+    costLimit: {
+      maxCost: limits.MAX_COST,
+      onAccept: [(context, details: { n: number }) => context && options.onCostAccepted?.(context.getDocument(), details.n)],
+    },
     blockFieldSuggestion: { enabled: options.blockFieldSuggestion ?? false },
   }).protect();
 }

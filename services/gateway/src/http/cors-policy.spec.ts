@@ -9,7 +9,7 @@ describe('CorsPolicy', () => {
   it('allows a listed origin on actual requests and says the answer varies by origin', () => {
     expect(listed.responseHeaders(request({ origin: 'https://site.example' }))).toEqual({
       'access-control-allow-origin': 'https://site.example',
-      'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+      'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Query-Cost, X-Query-Cost-Limit, ETag',
       vary: 'Origin',
     });
   });

@@ -2,8 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
-/** What a browser script may read besides the basics: the rate-limit state, so a client can pace itself. */
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
+/**
+ * What a browser script may read besides the basics: the rate-limit state
+ * and the operation's cost, so a client can pace itself, and the ETag, so
+ * it can revalidate a content answer with If-None-Match.
+ */
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Query-Cost, X-Query-Cost-Limit, ETag';
 /**
  * Sandboxed iframes, `file:` pages and some redirects all send `Origin: null`:
  * allowing it would allow any of them, so it is refused even when listed.

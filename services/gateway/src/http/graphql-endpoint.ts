@@ -3,11 +3,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { APP_CONFIG, LOGGER, Logger } from '@scriptbook/platform';
+import { contentCacheTag, getOperationFrom, ifNoneMatchAccepts } from '../caching/cache-tag';
+import { ContentOnlyOperations, operationKey } from '../caching/content-only-plan';
+import { ContentResponseCache } from '../caching/content-response-cache';
+import { ContentVersion } from '../caching/content-version';
+import { ExplorerEndpoint } from '../explorer/explorer-endpoint';
+import { prefersHtml } from '../explorer/explorer-page';
 import { bodyLimitBytes, corsOriginsSetting, GatewayConfig, proxyList } from '../gateway.config';
+import { limitsReport, QUERY_COST_HEADER, QUERY_COST_LIMIT_HEADER } from '../limits/limits-report.plugin';
 import { GatewayRateLimiter } from '../limits/rate-limiter';
 import { SupergraphServer } from '../supergraph/supergraph-server';
 import { clientAddress, ProxyTrust, rateLimitKey } from './client-address';
 import { CorsPolicy } from './cors-policy';
+import { EndpointContext, rateLimitStanding } from './endpoint-context';
 import { readBody } from './request-body';
 
 /**
@@ -22,17 +30,23 @@ export class GraphQLEndpoint {
   private readonly trustedProxies: ProxyTrust;
   private readonly bodyLimit: string;
   private readonly bodyLimitBytes: number;
+  private readonly costLimit: number;
 
   constructor(
     @Inject(APP_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly supergraph: SupergraphServer,
     private readonly rateLimiter: GatewayRateLimiter,
+    private readonly explorer: ExplorerEndpoint,
+    private readonly contentVersion: ContentVersion,
+    private readonly contentOnly: ContentOnlyOperations,
+    private readonly contentCache: ContentResponseCache,
   ) {
     this.cors = new CorsPolicy(corsOriginsSetting(config));
     this.trustedProxies = proxyAddr.compile(proxyList(config.TRUSTED_PROXIES));
     this.bodyLimit = config.BODY_LIMIT;
     this.bodyLimitBytes = bodyLimitBytes(config.BODY_LIMIT);
+    this.costLimit = config.MAX_COST;
   }
 
   /** Never rejects: whatever goes wrong becomes a response. */
@@ -49,16 +63,31 @@ export class GraphQLEndpoint {
       res.writeHead(204, { ...this.cors.preflightHeaders(req), 'content-length': '0' }).end();
       return;
     }
+    if (this.wantsExplorer(req)) {
+      this.explorer.servePage(req, res);
+      return;
+    }
     // CORS, then what is learnt before GraphQL runs (rate limit state), then Apollo's own.
     const responseHeaders = this.cors.responseHeaders(req);
     // An answer for one player must never be served to another from a shared cache.
     if (req.headers.authorization) responseHeaders['cache-control'] = 'no-store';
     const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trustedProxies);
-    if (await this.refusedByRateLimit(req, res, address, responseHeaders)) return;
+    const context: EndpointContext = { authorization: req.headers.authorization, clientAddress: address, outcome: {} };
+    if (await this.refusedByRateLimit(req, res, address, responseHeaders, context)) return;
     const request = await this.graphQLRequestFrom(req, res, responseHeaders);
     if (!request) return;
+    if (await this.answeredFromContentCache(req, res, request, responseHeaders, context)) return;
 
-    const response = await this.supergraph.execute(request, { authorization: req.headers.authorization, clientAddress: address });
+    const response = await this.supergraph.execute(request, context);
+    const cacheable = context.outcome.cacheable;
+    if (cacheable && context.cacheTag) {
+      // Written before answering, so the client's next request (to any replica) finds it; a failed write is only a later miss.
+      await this.contentCache.set(context.cacheTag, {
+        contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+        data: JSON.stringify(cacheable.data),
+        cost: cacheable.cost,
+      });
+    }
     for (const [name, value] of response.headers) {
       // A no-store decided here stands whatever the operation adds.
       if (name !== 'cache-control' || responseHeaders['cache-control'] === undefined) responseHeaders[name] = value;
@@ -83,10 +112,12 @@ export class GraphQLEndpoint {
     res: ServerResponse,
     address: string,
     responseHeaders: OutgoingHttpHeaders,
+    context: EndpointContext,
   ): Promise<boolean> {
     if (!this.rateLimiter.enabled || (req.method !== 'GET' && req.method !== 'POST')) return false;
     const decision = await this.rateLimiter.consume(rateLimitKey(address));
     if (!decision) return false;
+    context.rateLimit = rateLimitStanding(decision);
     responseHeaders['ratelimit-limit'] = String(decision.limit);
     responseHeaders['ratelimit-remaining'] = String(decision.remaining);
     responseHeaders['ratelimit-reset'] = String(decision.resetSeconds);
@@ -95,6 +126,62 @@ export class GraphQLEndpoint {
     sendErrors(res, 429, responseHeaders, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', {
       retryAfter: decision.retryAfter,
     });
+    return true;
+  }
+
+  /**
+   * A browser navigating to `/graphql` gets the explorer instead of a
+   * refusal; a GET that names an operation is always an API call.
+   */
+  private wantsExplorer(req: IncomingMessage): boolean {
+    if (req.method !== 'GET' || !this.explorer.enabled || !prefersHtml(req.headers.accept)) return false;
+    const params = new URLSearchParams(req.url!.slice(req.url!.indexOf('?') + 1 || req.url!.length));
+    return !params.has('query') && !params.has('extensions');
+  }
+
+  /**
+   * For a GET without Authorization, while the content version is known:
+   * prepares the cache tag the answer will carry if it turns out
+   * content-only, and when this operation is already known to be
+   * content-only, answers 304 to a matching If-None-Match or the cached
+   * answer from Redis, without executing. Only requests that already pass
+   * Apollo's request-forgery check are answered here; the rest go to
+   * Apollo, which refuses them as before.
+   */
+  private async answeredFromContentCache(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: HTTPGraphQLRequest,
+    responseHeaders: OutgoingHttpHeaders,
+    context: EndpointContext,
+  ): Promise<boolean> {
+    const contentHash = this.contentVersion.current;
+    if (request.method !== 'GET' || context.authorization || !contentHash || !this.contentCache.enabled) return false;
+    const operation = getOperationFrom(request.search);
+    if (!operation) return false;
+    const tag = contentCacheTag(contentHash, operation, req.headers.accept);
+    context.cacheTag = tag;
+    if (this.contentOnly.isContentOnly(operationKey(operation.queryHash, operation.operationName)) !== true) return false;
+    if (!declaresPreflight(request.headers)) return false;
+
+    const cacheHeaders: OutgoingHttpHeaders = {
+      ...responseHeaders,
+      'cache-control': `public, max-age=${this.contentCache.ttlSeconds}`,
+      etag: tag,
+      [QUERY_COST_LIMIT_HEADER]: String(this.costLimit),
+    };
+    if (ifNoneMatchAccepts(req.headers['if-none-match'], tag)) {
+      res.writeHead(304, cacheHeaders).end();
+      return true;
+    }
+    const cached = await this.contentCache.get(tag);
+    if (!cached) return false;
+    const limits = limitsReport(cached.cost, this.costLimit, context.rateLimit);
+    const body = `{"data":${cached.data},"extensions":${JSON.stringify({ limits })}}`;
+    if (cached.cost !== null) cacheHeaders[QUERY_COST_HEADER] = String(cached.cost);
+    res
+      .writeHead(200, { ...cacheHeaders, 'content-type': cached.contentType, 'content-length': String(Buffer.byteLength(body)) })
+      .end(body);
     return true;
   }
 
@@ -136,6 +223,16 @@ export class GraphQLEndpoint {
     request.body = parsed.value;
     return request;
   }
+}
+
+/**
+ * Apollo's request-forgery check for a GET, narrowed: one of the headers a
+ * browser cannot send cross-site without a preflight. Anything else is left
+ * for Apollo to accept or refuse, so answering from the cache never lets
+ * through what Apollo would refuse.
+ */
+function declaresPreflight(headers: HeaderMap): boolean {
+  return Boolean(headers.get('apollo-require-preflight') || headers.get('x-apollo-operation-name'));
 }
 
 /** JSON bodies are parsed here; any other body goes to Apollo as text, which refuses it with its own message. */

@@ -190,7 +190,7 @@ describe('the gateway’s public endpoint', () => {
     it('lets a configured origin read the answer and the rate-limit headers', async () => {
       const answer = await withOrigin(direct, 'https://app.example');
       expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
-      expect(answer.headers.get('access-control-expose-headers')).toBe('RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After');
+      expect(answer.headers.get('access-control-expose-headers')).toBe('RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Query-Cost, X-Query-Cost-Limit, ETag');
     });
 
     it('gives a foreign origin and the null origin no allow-origin header, even when null is configured', async () => {
@@ -221,7 +221,7 @@ describe('the gateway’s public endpoint', () => {
       for (const answer of answers) expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
-    it('marks answers to authenticated requests and to mutations no-store, and leaves anonymous queries alone', async () => {
+    it('marks answers to authenticated requests, to mutations and to queries of other subgraphs than content no-store', async () => {
       const authenticated = await post(direct, { query: '{ serverTime }' }, { authorization: 'Bearer some-token' });
       expect(authenticated.headers.get('cache-control')).toBe('no-store');
       const refused = await post(direct, '{"query":"{"}', { authorization: 'Bearer some-token' });
@@ -229,8 +229,10 @@ describe('the gateway’s public endpoint', () => {
       const mutation = await post(direct, { query: 'mutation { touch }' });
       expect(mutation.body.data).toEqual({ touch: 'touched' });
       expect(mutation.headers.get('cache-control')).toBe('no-store');
+      // Only content-only answers over GET may be kept (see caching/); this supergraph has no content subgraph.
       const anonymous = await post(direct, { query: '{ serverTime }' });
-      expect(anonymous.headers.get('cache-control')).toBeNull();
+      expect(anonymous.headers.get('cache-control')).toBe('no-store');
+      expect(anonymous.headers.get('etag')).toBeNull();
     });
   });
 });

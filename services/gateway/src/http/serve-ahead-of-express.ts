@@ -13,19 +13,20 @@ export function serveAheadOfExpress(
   app: NestExpressApplication,
   path: string,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
+  options: { readonly withSubpaths?: boolean } = {},
 ): void {
   const server = app.getHttpServer() as Server;
   const [express, ...others] = server.listeners('request') as RequestListener[];
   if (!express || others.length > 0) throw new Error('expected exactly one request listener, the Express app');
   server.removeListener('request', express);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (isPath(req.url, path)) handler(req, res);
+    if (isPath(req.url, path, options.withSubpaths ?? false)) handler(req, res);
     else express(req, res);
   });
 }
 
-function isPath(url: string | undefined, path: string): boolean {
+function isPath(url: string | undefined, path: string, withSubpaths: boolean): boolean {
   if (!url?.startsWith(path)) return false;
   const next = url.charAt(path.length);
-  return next === '' || next === '?';
+  return next === '' || next === '?' || (withSubpaths && next === '/');
 }

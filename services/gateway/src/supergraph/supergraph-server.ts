@@ -3,11 +3,15 @@ import { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apollo/s
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, gatewayParseOptions, gatewayQueryProtection, LOGGER, Logger, metricsPlugin } from '@scriptbook/platform';
+import { ContentOnlyOperations, CONTENT_SUBGRAPH, onlyFetchesFrom, operationKey } from '../caching/content-only-plan';
+import { contentCachingPlugin } from '../caching/content-caching.plugin';
 import { GatewayConfig } from '../gateway.config';
+import type { EndpointContext } from '../http/endpoint-context';
 import { httpSemanticsPlugin } from '../http/http-semantics.plugin';
+import { limitsReportPlugin } from '../limits/limits-report.plugin';
+import { QueryCosts } from '../limits/query-costs';
 import { formatGatewayError } from './gateway-errors';
 import { SubgraphConnections } from './subgraph-connections';
-import { GatewayContext } from './subgraph-data-source';
 import { readSupergraph } from './supergraph-file';
 import { CompletionReportingGateway } from './value-completion';
 
@@ -18,20 +22,28 @@ import { CompletionReportingGateway } from './value-completion';
  */
 @Injectable()
 export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
-  private readonly server: ApolloServer<GatewayContext>;
+  private readonly server: ApolloServer<EndpointContext>;
 
   constructor(
     @Inject(APP_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) logger: Logger,
     subgraphs: SubgraphConnections,
+    contentOnly: ContentOnlyOperations,
+    costs: QueryCosts,
   ) {
     // Depth, aliases (__typename ones too), directives and cost as validation rules: over one is HTTP 400.
-    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION });
-    this.server = new ApolloServer<GatewayContext>({
+    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION, onCostAccepted: costs.record });
+    this.server = new ApolloServer<EndpointContext>({
       gateway: new CompletionReportingGateway(
         new ApolloGateway({
           supergraphSdl: readSupergraph(config.SUPERGRAPH_PATH),
           buildService: ({ name, url }) => subgraphs.dataSourceFor(name, url),
+          // Whether an operation is content-only is read off its plan once; the plan is the authority on who is asked.
+          experimental_didResolveQueryPlan: ({ queryPlan, requestContext }) => {
+            if (requestContext.queryHash === undefined) return;
+            const key = operationKey(requestContext.queryHash, requestContext.request.operationName);
+            if (contentOnly.isContentOnly(key) === undefined) contentOnly.remember(key, onlyFetchesFrom(queryPlan, CONTENT_SUBGRAPH));
+          },
         }),
       ),
       introspection: config.INTROSPECTION,
@@ -44,6 +56,8 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
         ...armor.plugins,
         metricsPlugin(),
         httpSemanticsPlugin(),
+        limitsReportPlugin(costs, config.MAX_COST),
+        contentCachingPlugin(contentOnly, costs, config.CONTENT_CACHE_MAX_AGE_SECONDS),
         ApolloServerPluginCacheControlDisabled(),
         ApolloServerPluginLandingPageDisabled(),
       ],
@@ -58,8 +72,15 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
     await this.server.start();
   }
 
-  execute(request: HTTPGraphQLRequest, context: GatewayContext): Promise<HTTPGraphQLResponse> {
+  execute(request: HTTPGraphQLRequest, context: EndpointContext): Promise<HTTPGraphQLResponse> {
     return this.server.executeHTTPGraphQLRequest({ httpGraphQLRequest: request, context: async () => context });
+  }
+
+  /** Runs a query on the gateway's own behalf (no caller, no HTTP) and returns its result. */
+  async executeInternally(query: string): Promise<{ data?: Record<string, unknown> | null; errors?: readonly unknown[] }> {
+    const response = await this.server.executeOperation({ query }, { contextValue: { outcome: {} } });
+    if (response.body.kind !== 'single') throw new Error('expected a single result');
+    return response.body.singleResult;
   }
 
   async onApplicationShutdown(): Promise<void> {
