@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { parse } from 'graphql';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BaseConfig, TokenService } from '@scriptbook/platform';
+import { dropScratchStores, pgbenchTps } from './lib/baselines';
 import { runLoad, warmUp } from './lib/load';
 import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-processes';
 
@@ -69,18 +69,9 @@ async function pushActions(url: string, bearer: string, campaigns: string[], seq
   return actions / ((performance.now() - started) / 1000);
 }
 
-function pgbenchTps(): number {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-pgbench-'));
-  try {
-    const script = join(dir, 'insert.sql');
-    writeFileSync(script, `INSERT INTO "${schema}".pgbench_rows (client, payload) VALUES (:client_id, '{"resource":"Wood","amount":1}');\n`);
-    const out = execFileSync('pgbench', ['-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(ROUND_SECONDS), '-f', script, DATABASE_URL], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    const tps = /tps = ([\d.]+)/.exec(out);
-    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Number(tps[1]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function pgbenchInsertTps(): number {
+  const script = `INSERT INTO "${schema}".pgbench_rows (client, payload) VALUES (:client_id, '{"resource":"Wood","amount":1}');\n`;
+  return pgbenchTps({ databaseUrl: DATABASE_URL, script, clients: CONCURRENCY, seconds: ROUND_SECONDS });
 }
 
 async function main(): Promise<void> {
@@ -141,7 +132,7 @@ async function main(): Promise<void> {
     const campaignReads: number[] = [];
     const scenarioReads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      pg.push(pgbenchTps());
+      pg.push(pgbenchInsertTps());
       single.push(await pushActions(url, bearer, ids, seqs, 1, ROUND_SECONDS));
       twenty.push(await pushActions(url, bearer, ids, seqs, 20, ROUND_SECONDS));
       const reads = await runLoad({ url, body: readCampaign, headers: auth, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
@@ -166,15 +157,7 @@ async function main(): Promise<void> {
   } finally {
     for (const piece of pieces.reverse()) await stopPiece(piece);
     rmSync(dir, { recursive: true, force: true });
-    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db.end();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
+    await dropScratchStores(db, schema, redis, prefix);
   }
 }
 

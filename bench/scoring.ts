@@ -8,6 +8,7 @@ import { parse } from 'graphql';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BaseConfig, TokenService } from '@scriptbook/platform';
+import { dropScratchStores, pgbenchTps } from './lib/baselines';
 import { runLoad, warmUp } from './lib/load';
 import { Piece, startPiece, stopPiece } from './lib/platform-processes';
 
@@ -106,18 +107,9 @@ async function rebuild(scoringUrl: string): Promise<{ seconds: number; writesPer
   return { seconds, writesPerSecond: ENTRIES / seconds };
 }
 
-function pgbenchTps(clients: number): number {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptbook-pgbench-'));
-  try {
-    const script = join(dir, 'insert.sql');
-    writeFileSync(script, `\\set score random(0, 40)\nINSERT INTO "${schema}".pgbench_results (player_id, score) VALUES ('p' || :client_id, :score);\n`);
-    const out = execFileSync('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, DATABASE_URL], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    const tps = /tps = ([\d.]+)/.exec(out);
-    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Number(tps[1]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function pgbenchInsertTps(clients: number): number {
+  const script = `\\set score random(0, 40)\nINSERT INTO "${schema}".pgbench_results (player_id, score) VALUES ('p' || :client_id, :score);\n`;
+  return pgbenchTps({ databaseUrl: DATABASE_URL, script, clients, seconds: PGBENCH_SECONDS });
 }
 
 function redisZaddRate(): number {
@@ -175,7 +167,7 @@ async function main(): Promise<void> {
     const aroundRun = await runLoad({ url: pageUrl, body: around, headers: middle, requests: PAGE_REQUESTS, concurrency: 1, timeLimitMs: 60_000 });
 
     await db.query(`CREATE TABLE "${schema}".pgbench_results (id bigserial PRIMARY KEY, player_id varchar(64) NOT NULL, score integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
-    const pgbench = pgbenchTps(CONCURRENCY);
+    const pgbench = pgbenchInsertTps(CONCURRENCY);
     const submitter = { authorization: `Bearer ${token('bench-submitter')}` };
     const gatewayUrl = `${gateway.url}/graphql`;
     await runLoad({ url: gatewayUrl, body: (i) => submission(1_000_000 + i), headers: submitter, requests: 300, concurrency: CONCURRENCY, timeLimitMs: 20_000 });
@@ -193,15 +185,7 @@ async function main(): Promise<void> {
   } finally {
     for (const piece of pieces.reverse()) await stopPiece(piece);
     rmSync(dir, { recursive: true, force: true });
-    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db.end();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
+    await dropScratchStores(db, schema, redis, prefix);
   }
 }
 
