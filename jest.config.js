@@ -14,17 +14,11 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,scripts,test}/**/*.spec.ts'] },
-    {
-      ...shared,
-      displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services,scripts,test}/**/*.int-spec.ts'],
-      testTimeout: 30000,
-    },
-    {
-      ...shared,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/{services,test}/**/*.e2e-spec.ts'],
-      testTimeout: 120000,
-    },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,scripts,test}/**/*.int-spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/{services,test}/**/*.e2e-spec.ts'] },
   ],
+  // A global setting: Jest ignores it inside a project. Integration and
+  // end-to-end hooks start real services (some as processes of their own),
+  // which on a loaded two-core machine can take far longer than Jest's 5 s.
+  testTimeout: 60000,
 };

@@ -1,62 +1,17 @@
-import { spawn } from 'node:child_process';
-import { AddressInfo, createServer } from 'node:net';
-import { join, resolve } from 'node:path';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { startServiceProcess } from '@scriptbook/platform/testing/service-process';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../../accounts/src/accounts.app';
 import { contentApp } from '../../content/src/content.app';
 import { gatewayApp } from './gateway.app';
 
-const ROOT = resolve(__dirname, '..', '..', '..');
 
 // Campaigns and scoring are left down on purpose: readiness must notice.
 const UNREACHABLE = 'http://127.0.0.1:9/graphql';
 const RATE_LIMIT = 60;
 
 type Running = Pick<RunningService, 'url' | 'stop'>;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
-/**
- * The rules subgraph in a process of its own, as production runs it: the
- * code-first type registry is global to a process, and rules declares its own
- * view of content's Card and Scenario entities, which would clash with
- * content's types were both started here.
- */
-async function startRulesProcess(env: NodeJS.ProcessEnv): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [require.resolve('ts-node/dist/bin'), '-r', 'tsconfig-paths/register', '--transpile-only', join(ROOT, 'services/rules/src/main.ts')],
-    { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-  };
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the rules subgraph exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/live`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  await stop();
-  throw new Error('the rules subgraph did not start');
-}
 
 describe('the gateway in front of real subgraphs', () => {
   const isolation = new TestIsolation();
@@ -68,7 +23,7 @@ describe('the gateway in front of real subgraphs', () => {
     const [accounts, content, rules] = await Promise.all([
       startService(accountsApp, isolation.postgresEnv('accounts')),
       startService(contentApp, isolation.postgresEnv('content')),
-      startRulesProcess(isolation.postgresEnv('rules')),
+      startServiceProcess('services/rules/src/main.ts', isolation.postgresEnv('rules')),
     ]);
     running.push(accounts, content, rules);
     const urls = {

@@ -24,10 +24,10 @@ export interface GatewayOverLiveSubgraphs {
  */
 export async function startGatewayOverLiveSubgraphs(
   isolation: TestIsolation,
-  subgraphs: Partial<Record<SubgraphName, RunningService>>,
+  subgraphs: Partial<Record<SubgraphName, Pick<RunningService, 'url'>>>,
   env: Record<string, string> = {},
 ): Promise<GatewayOverLiveSubgraphs> {
-  const running = Object.entries(subgraphs) as [SubgraphName, RunningService][];
+  const running = Object.entries(subgraphs) as [SubgraphName, Pick<RunningService, 'url'>][];
   const services = await Promise.all(
     running.map(async ([name, service]) => {
       const sdl = (await graphql(service.url, '{ _service { sdl } }')).data!._service.sdl as string;

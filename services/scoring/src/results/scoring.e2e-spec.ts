@@ -1,57 +1,12 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { ServiceProcess, startServiceProcess } from '@scriptbook/platform/testing/service-process';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../../../accounts/src/accounts.app';
 import { registerPlayer, SignedInPlayer } from '../../../accounts/src/groups/group-test-kit';
 import { GatewayOverLiveSubgraphs, startGatewayOverLiveSubgraphs } from '../../../gateway/src/testing/gateway-over-live-subgraphs';
 import { bossHuntVictory } from './submission.spec-fixtures';
 
-const ROOT = resolve(__dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
-/**
- * Scoring in a process of its own, as production runs it: it declares its own
- * view of accounts' Player, and the code-first type registry is global to a
- * process, so the two subgraphs cannot be built side by side in one.
- */
-async function startScoringProcess(env: NodeJS.ProcessEnv): Promise<RunningService> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [require.resolve('ts-node/dist/bin'), '-r', 'tsconfig-paths/register', '--transpile-only', join(ROOT, 'services/scoring/src/main.ts')],
-    { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') }, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-  };
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the scoring subgraph exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/live`)).ok) return { url, stop } as RunningService;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  await stop();
-  throw new Error('the scoring subgraph did not start');
-}
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score verified breakdown { cards { cardId source } } } } }`;
 const BOARD = `{ leaderboard(first: 10) { totalCount nextResetAt edges { node { rank score player { id displayName } result { id } } } } }`;
@@ -62,14 +17,14 @@ const CHALLENGE = `{ dailyChallenge { id scenarioId mapId stalkerCount setupCard
 describe('Zone Survival scoring through the gateway', () => {
   const isolation = new TestIsolation();
   let accounts: RunningService;
-  let scoring: RunningService;
+  let scoring: ServiceProcess;
   let gatewayRun: GatewayOverLiveSubgraphs;
   let url: string;
   const players: Record<string, SignedInPlayer> = {};
 
   beforeAll(async () => {
     accounts = await startService(accountsApp, isolation.postgresEnv('accounts'));
-    scoring = await startScoringProcess(isolation.postgresEnv('scoring'));
+    scoring = await startServiceProcess('services/scoring/src/main.ts', isolation.postgresEnv('scoring'));
     gatewayRun = await startGatewayOverLiveSubgraphs(isolation, { accounts, scoring });
     url = gatewayRun.gateway.url;
     for (const name of ['ana', 'ben', 'cleo']) players[name] = await registerPlayer(url, name, isolation.id);
