@@ -17,4 +17,12 @@ if ! command -v docker-compose >/dev/null 2>&1; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose
 fi
 
+# Playwright drives the system's Chromium through its executablePath;
+# nothing downloads a browser of its own.
+if ! command -v chromium >/dev/null 2>&1; then
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+
 docker-compose --version
+chromium --version
