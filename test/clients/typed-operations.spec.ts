@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, OperationDefinitionNode } from 'graphql';
+import { CLIENTS_DIR, generateOperations, OPERATION_SETS, validateOperations } from '../../clients/codegen';
+
+/** What a companion app does, each with the operation clients/ shows it with. */
+const CAPABILITIES: Record<string, string[]> = {
+  'content browsing': ['Games', 'GameContents', 'Cards', 'SearchContent'],
+  'a Zone Survival setup in one round trip': ['ZoneSurvivalSetupScreen'],
+  'script navigation': ['ScriptWithLinks'],
+  'sign-in on a device, and refresh': ['SignInWithDevice', 'RefreshSession'],
+  'group invitation and joining': ['CreateGroup', 'InviteToGroup', 'JoinGroup'],
+  'campaign sync': ['CreateCampaign', 'CampaignState', 'PushCampaignActions', 'CampaignChanges', 'CampaignChanged'],
+  'submitting a result': ['SubmitZoneSurvivalResult'],
+  boards: ['Leaderboard', 'LeaderboardAroundMe', 'DailyChallenge'],
+};
+
+function operationNames(): string[] {
+  return OPERATION_SETS.flatMap((set) =>
+    set.files.flatMap((file) =>
+      parse(readFileSync(file, 'utf8'))
+        .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
+        .map((operation) => operation.name?.value ?? '(anonymous)'),
+    ),
+  );
+}
+
+/**
+ * The example operations are the contract a typed client compiles against:
+ * a change to the graph that breaks one fails here (validation), and a
+ * change that alters their types fails until `npm run clients:generate` is
+ * run and the new types are committed (drift). `npm run typecheck` then
+ * compiles clients/ against those types.
+ */
+describe('typed client operations', () => {
+  it.each(OPERATION_SETS.map((set) => [set.name, set]))('%s are valid against their schema', (_name, set) => {
+    expect(set.files.length).toBeGreaterThan(0);
+    expect(validateOperations(set)).toEqual([]);
+  });
+
+  it.each(OPERATION_SETS.map((set) => [set.output, set]))('clients/%s is what codegen makes of the current schema', async (_output, set) => {
+    const committed = readFileSync(join(CLIENTS_DIR, set.output), 'utf8');
+    expect(committed).toBe(await generateOperations(set));
+  });
+
+  it('names every operation once', () => {
+    const names = operationNames();
+    expect(names).not.toContain('(anonymous)');
+    expect(names.length).toBe(new Set(names).size);
+  });
+
+  it.each(Object.entries(CAPABILITIES))('shows %s', (_capability, operations) => {
+    expect(operationNames()).toEqual(expect.arrayContaining(operations));
+  });
+});
