@@ -15,6 +15,8 @@ export interface LoadedPack {
 export class ContentLibrary {
   private readonly byId = new Map<string, ContentItem>();
   private readonly byKind = new Map<ContentKind, ContentItem[]>();
+  /** Alias → the id of the item it names (a type-free card's deck-qualified ids). */
+  private readonly aliasOf = new Map<string, string>();
 
   constructor(
     readonly packs: readonly LoadedPack[],
@@ -27,6 +29,7 @@ export class ContentLibrary {
       const list = this.byKind.get(item.kind) ?? [];
       list.push(item);
       this.byKind.set(item.kind, list);
+      for (const alias of (item as { aliases?: readonly string[] }).aliases ?? []) this.aliasOf.set(alias, item.id);
     }
   }
 
@@ -38,6 +41,11 @@ export class ContentLibrary {
     return this.byId.get(id);
   }
 
+  /** The id of the item `idOrAlias` names: itself for an item id, the item's for one of its aliases, undefined otherwise. */
+  resolveId(idOrAlias: string): string | undefined {
+    return this.byId.has(idOrAlias) ? idOrAlias : this.aliasOf.get(idOrAlias);
+  }
+
   getOfKind<K extends ContentKind>(kind: K, id: string): ItemOfKind<K> | undefined {
     const item = this.byId.get(id);
     return item && item.kind === kind ? (item as ItemOfKind<K>) : undefined;
@@ -45,6 +53,11 @@ export class ContentLibrary {
 
   ofKind<K extends ContentKind>(kind: K): readonly ItemOfKind<K>[] {
     return (this.byKind.get(kind) ?? []) as ItemOfKind<K>[];
+  }
+
+  /** Every item of one game, in pack order: what a rules procedure's `bind` prepares its content from. */
+  itemsOfGame(gameId: string): readonly ContentItem[] {
+    return [...this.byId.values()].filter((item) => (item as { gameId?: string }).gameId === gameId);
   }
 
   games(): readonly ItemOfKind<'game'>[] {

@@ -5,7 +5,7 @@ import { ContentValidationError } from './content-errors';
 import { catalogueProblems, IconCatalogue } from './icons/icon-catalogue';
 import { IconCatalogueFile } from './icons/icon-catalogue.schema';
 import { iconUsageProblems } from './icons/icon-usage';
-import { ContentItem, PackDataFile, PackManifest } from './schema';
+import { ContentItem, PackDataFile, PackManifest, zsCardNamingProblems } from './schema';
 
 /** A pack's icon catalogue sits beside its manifest under this name, when the pack prints icons. */
 export const ICON_CATALOGUE_FILE = 'icons.json';
@@ -102,6 +102,7 @@ export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): Conten
   const library = new ContentLibrary(packs, items, contentHash(hashed), catalogues);
   for (const { from, to } of library.danglingLinks()) problems.push(`${from} links to missing ${to}`);
   problems.push(...unmappedIconProblems(library, items, seenIn));
+  problems.push(...zsCardNamingProblems(items.flatMap((item) => (item.kind === 'zs-card' ? [item] : [])), new Set(seenIn.keys())));
   if (problems.length > 0) throw new ContentValidationError(problems);
   return library;
 }

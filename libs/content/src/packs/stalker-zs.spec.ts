@@ -26,7 +26,7 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
       die: 2,
       deck: 5,
       'zs-scoring': 1,
-      'zs-card': 26,
+      'zs-card': 30,
       'zs-scenario': 10,
       'zs-map': 10,
       'zs-script': 206,
@@ -36,8 +36,9 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
 
   it('records every part the seed leaves out as a gap', () => {
     const gaps = items.flatMap((item) => item.gaps.map((gap) => ({ id: item.id, ...gap })));
-    // 63 gaps the seed states, plus the unknown tags of the 12 cards it names without printing them.
-    expect(gaps).toHaveLength(75);
+    // 63 gaps the seed states, plus the unknown tags of the 12 cards it names without printing them,
+    // plus type, text and tags of the 4 cards its scoring examples name.
+    expect(gaps).toHaveLength(87);
     expect(gaps.filter((gap) => gap.kind === 'illegible').map((gap) => gap.id)).toEqual([
       'stalker-zs:token:sniper-field',
       'stalker-zs:script:298',
@@ -153,6 +154,30 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
     expect(camp.scoreModifier).toMatchObject({ plus: 0, minus: 0, basis: 'inferred' });
     const flooded = library.getOfKind('zs-card', 'stalker-zs:card:setup:flooded-room')!;
     expect(flooded).toMatchObject({ tags: [], tagsKnown: false });
+  });
+
+  it('knows the modifier of every card the scoring examples name, with the rest of the card as gaps', () => {
+    // "Examples of score modifiers on Setup and Event cards: The Wall Collapsed, Workshop (one [blue plus icon]),
+    // Psionic Attack (two [red minus icon]s), Scattered Artifacts (two [blue plus icon]s)."
+    const named = (slug: string) => library.getOfKind('zs-card', `stalker-zs:card:${slug}`)!;
+    expect(named('workshop').scoreModifier).toEqual({ plus: 1, minus: 0, basis: 'printed', reasoning: null });
+    expect(named('psionic-attack').scoreModifier).toEqual({ plus: 0, minus: 2, basis: 'printed', reasoning: null });
+    expect(named('scattered-artifacts').scoreModifier).toEqual({ plus: 2, minus: 0, basis: 'printed', reasoning: null });
+    // The count follows "The Wall Collapsed, Workshop" together: a reading, and it says so.
+    expect(named('the-wall-collapsed').scoreModifier).toMatchObject({ plus: 1, minus: 0, basis: 'inferred' });
+    for (const slug of ['the-wall-collapsed', 'workshop', 'psionic-attack', 'scattered-artifacts']) {
+      const card = named(slug);
+      expect(card).toMatchObject({ cardType: null, deckId: null, cardTypeOneOf: ['setup', 'event'], tagsKnown: false, rules: [] });
+      expect(card.gaps.map((gap) => gap.field)).toEqual(['cardType', 'text', 'tags']);
+      expect(card.aliases).toEqual([`stalker-zs:card:setup:${slug}`, `stalker-zs:card:event:${slug}`]);
+      for (const alias of card.aliases) expect(library.resolveId(alias)).toBe(card.id);
+    }
+    const examples = library.getOfKind('zs-scoring', 'stalker-zs:scoring:victory')!.examples;
+    for (const example of examples) {
+      for (const name of example.cardNames) {
+        expect(library.ofKind('zs-card').find((card) => card.name === name)!.scoreModifier).toMatchObject(example.scoreModifier);
+      }
+    }
   });
 
   it('scores a victory as the seed says', () => {

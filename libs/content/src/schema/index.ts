@@ -11,6 +11,7 @@ export * from './shared-kinds';
 export * from './twom';
 export * from './hope';
 export * from './stalker-zs';
+export * from './zs-card-ids';
 
 /**
  * Every kind of content item, discriminated by `kind`: the one source of

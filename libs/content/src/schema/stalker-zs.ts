@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseItem, ContentId } from './common';
+import { ZS_CARD_TYPES } from './zs-card-ids';
 
 /**
  * Content kinds of S.T.A.L.K.E.R. Zone Survival (004) whose shape is the game's own.
@@ -58,8 +59,9 @@ export const ZsModifierIcons = z.object({
 /**
  * The plus and minus icons above a card title; only victories are scored with
  * them. `printed` counts icons the seed shows; `inferred` is a reading the seed
- * does not state (a header with no icon read as zero), with its reasoning, so a
- * printed zero and an inferred one can be told apart.
+ * does not state in so many words (a header with no icon read as zero, or a
+ * count printed once after two card names read as both cards'), with its
+ * reasoning, so a printed count and an inferred one can be told apart.
  */
 export const ZsScoreModifier = z
   .object({
@@ -131,13 +133,21 @@ export const ZsHelpCardItem = BaseItem.extend({
 /**
  * A card of one of the Zone Survival decks. Cards the seed only names keep
  * empty sections and a gap; `scoreModifier` is null where the deck carries
- * no modifiers or the seed does not show them.
+ * no modifiers or the seed does not show them. Ids follow `zs-card-ids.ts`:
+ * a card whose type the seeds do not give has a type-free id, a null
+ * `cardType` and `deckId`, a gap on `cardType`, and answers to its aliases.
  */
 export const ZsCardItem = BaseItem.extend({
   kind: z.literal('zs-card'),
   ...zsGameFields,
-  deckId: ContentId,
-  cardType: z.enum(['special', 'setup', 'event', 'character', 'unique-loot']),
+  /** Null where the seeds do not say which deck the card is in. */
+  deckId: ContentId.nullable(),
+  /** Null where the seeds do not give the card's type; `cardTypeOneOf` then says what it may be. */
+  cardType: z.enum(ZS_CARD_TYPES).nullable(),
+  /** For a card of unknown type, the types the seed leaves open ("Setup and Event cards"); empty otherwise. */
+  cardTypeOneOf: z.array(z.enum(ZS_CARD_TYPES)).default([]),
+  /** Other ids that name this card: the deck-qualified ids of a type-free card. */
+  aliases: z.array(ContentId).default([]),
   /** The Special deck's 1-10 corner number, used only to randomise setup. */
   randomNumber: z.number().int().min(1).max(10).nullable(),
   /** Printed tags; read them only when `tagsKnown` is true. */
@@ -308,7 +318,7 @@ export function zsLinks(item: { kind: string }): string[] | undefined {
     case 'zs-help-card':
       return [zs.gameId];
     case 'zs-card':
-      return [zs.gameId, zs.deckId, ...linkTargets(zs.links)];
+      return [zs.gameId, ...(zs.deckId ? [zs.deckId] : []), ...linkTargets(zs.links)];
     case 'zs-scenario':
       return [zs.gameId, ...zs.specialCardIds];
     case 'zs-map':

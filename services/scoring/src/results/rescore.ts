@@ -1,7 +1,7 @@
 import { catalogueFor, toCheckedResult } from '../zone-survival/check-submission';
 import { ScoreInput, ScoreOutcome } from '../zone-survival/zone-survival-rules';
 import { ZoneSurvivalSubmission } from '../zone-survival/zone-survival-submission';
-import { ZsContent } from '@scriptbook/rules-engine';
+import { ZsContent, zsCard } from '@scriptbook/rules-engine';
 import { ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 
 export type Rescored = Pick<ZoneSurvivalResultEntity, 'victory' | 'score' | 'verified' | 'breakdown' | 'scoreVersion'>;
@@ -26,7 +26,8 @@ export function scoreInputOf(input: ZoneSurvivalSubmission): ScoreInput {
  */
 export function rescore(row: ZoneSurvivalResultEntity, content: ZsContent, scoreVersion: string, score: (input: ScoreInput, content: ZsContent) => ScoreOutcome): Rescored | null {
   const stored = JSON.parse(row.input) as ZoneSurvivalSubmission;
-  const declaredCards = (stored.declaredCards ?? []).filter((card) => !content.cards.get(card.cardId)?.scoreModifier);
+  // Looked up under any of the card's names: a card once declared as `stalker-zs:card:setup:workshop` is now the catalogue's Workshop.
+  const declaredCards = (stored.declaredCards ?? []).filter((card) => !zsCard(content, card.cardId)?.scoreModifier);
   const submission = { ...stored, declaredCards };
   try {
     const catalogue = catalogueFor(content, submission);

@@ -34,3 +34,25 @@ export function bossHuntVictory(extraMinus = 0, overrides: Partial<ZoneSurvivalS
     ...overrides,
   };
 }
+
+/** Cards the seed names only in its scoring examples, by their type-free ids. */
+export const WALL_COLLAPSED = 'stalker-zs:card:the-wall-collapsed';
+export const WORKSHOP = 'stalker-zs:card:workshop';
+export const PSIONIC_ATTACK = 'stalker-zs:card:psionic-attack';
+export const SCATTERED_ARTIFACTS = 'stalker-zs:card:scattered-artifacts';
+
+/**
+ * A Boss Hunt victory made only of cards whose modifiers the catalogue
+ * knows, so nothing is declared. Workshop and Psionic Attack are named by the
+ * deck they were drawn from, The Wall Collapsed and Scattered Artifacts by
+ * their type-free ids (one fills the fourth Setup slot, the other joins the
+ * Event deck). Score: 20 + (Thicket 1 + Blizzard 1 + Psionic Attack 2)
+ * − (Critical Shot 2 + Workshop 1 + The Wall Collapsed 1 + Scattered Artifacts 2) = 18.
+ */
+export function knownCardsVictory(overrides: Partial<ZoneSurvivalSubmission> = {}): ZoneSurvivalSubmission {
+  return bossHuntVictory(0, {
+    cardIds: [THICKET, CAMP, 'stalker-zs:card:setup:workshop', WALL_COLLAPSED, BLIZZARD, CRITICAL_SHOT, 'stalker-zs:card:event:psionic-attack', SCATTERED_ARTIFACTS],
+    declaredCards: [],
+    ...overrides,
+  });
+}

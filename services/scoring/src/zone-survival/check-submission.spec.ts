@@ -1,7 +1,7 @@
 import { contentLibrary } from '@scriptbook/content';
 import { BadUserInputError } from '@scriptbook/platform';
 import { scoreInputOf } from '../results/rescore';
-import { bossHuntVictory, CAMP, FLOODED, THICKET } from '../results/submission.spec-fixtures';
+import { BLIZZARD, bossHuntVictory, CAMP, FLOODED, knownCardsVictory, PSIONIC_ATTACK, SCATTERED_ARTIFACTS, THICKET, WALL_COLLAPSED, WORKSHOP } from '../results/submission.spec-fixtures';
 import { checkSubmission } from './check-submission';
 import { ZoneSurvivalRules } from './zone-survival-rules';
 
@@ -47,6 +47,32 @@ describe('checking a Zone Survival submission', () => {
     const input = bossHuntVictory(0, { objectiveMet: false, declaredCards: [{ cardId: 'stalker-zs:card:setup:mysterious-cave', cardType: 'setup', plus: 0, minus: 0 }] });
     expect(input.cardIds).toContain(FLOODED);
     expect(checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input)))).toMatchObject({ victory: false, score: null });
+  });
+
+  it('verifies a result made only of cards whose modifiers the catalogue knows, under either name of a card', () => {
+    const input = knownCardsVictory();
+    const checked = checkSubmission(rules.content, input, null, (c) => score(c)(scoreInputOf(input)));
+    expect(checked).toMatchObject({ victory: true, score: 18, verified: true, breakdown: { minusIcons: 4, plusIcons: 6 } });
+    const sources = Object.fromEntries(checked.breakdown!.cards.map((card) => [card.cardId, card.source]));
+    expect(sources).toMatchObject({ [WORKSHOP]: 'PRINTED', [PSIONIC_ATTACK]: 'PRINTED', [SCATTERED_ARTIFACTS]: 'PRINTED', [WALL_COLLAPSED]: 'INFERRED', [CAMP]: 'INFERRED' });
+  });
+
+  it('refuses one card under two of its names, a declaration for a card the catalogue scores, and a type it cannot have', () => {
+    const twice = knownCardsVictory({ cardIds: [...knownCardsVictory().cardIds, WORKSHOP] });
+    expect(refusal(() => checkSubmission(rules.content, twice, null, (c) => score(c)(scoreInputOf(twice))))).toEqual({ field: 'input.cardIds[8]', rule: 'unique' });
+    const declared = knownCardsVictory({ declaredCards: [{ cardId: 'stalker-zs:card:setup:workshop', cardType: 'setup', plus: 0, minus: 3 }] });
+    expect(refusal(() => checkSubmission(rules.content, declared, null, (c) => score(c)(scoreInputOf(declared))))).toEqual({ field: 'input.declaredCards[0].cardId', rule: 'modifier-known' });
+  });
+
+  it('counts a card of unknown type towards the Setup cards only where the count is short', () => {
+    // Five Setup cards by name: Thicket, Camp, Workshop, and two named from the Setup deck.
+    const five = knownCardsVictory({
+      cardIds: [THICKET, CAMP, 'stalker-zs:card:setup:workshop', 'stalker-zs:card:setup:the-wall-collapsed', 'stalker-zs:card:setup:scattered-artifacts', BLIZZARD],
+    });
+    expect(refusal(() => checkSubmission(rules.content, five, null, (c) => score(c)(scoreInputOf(five))))).toEqual({ field: 'input.cardIds', rule: 'setup-card-count' });
+    // Two Setup cards and one of unknown type cannot make four.
+    const three = knownCardsVictory({ cardIds: [THICKET, CAMP, WALL_COLLAPSED, BLIZZARD] });
+    expect(refusal(() => checkSubmission(rules.content, three, null, (c) => score(c)(scoreInputOf(three))))).toEqual({ field: 'input.cardIds', rule: 'setup-card-count' });
   });
 
   it('gives the worked example of docs/scoring.md: Gather Supplies, 20,500 K collected by two Stalkers, scores 22', () => {

@@ -1,5 +1,6 @@
+import { parseZsCardId } from '@scriptbook/content';
 import { BadUserInputError } from '@scriptbook/platform';
-import { RuleInputError, ZsCardData, ZsContent } from '@scriptbook/rules-engine';
+import { RuleInputError, ZsCardData, ZsContent, zsCard } from '@scriptbook/rules-engine';
 import { MAX_BOARD_SCORE } from '../boards/board-score';
 import { ScoreOutcome } from './zone-survival-rules';
 import { ChallengeTerms, CheckedResult, ModifierSource, ZoneSurvivalSubmission } from './zone-survival-submission';
@@ -23,22 +24,24 @@ export function catalogueFor(content: ZsContent, submission: ZoneSurvivalSubmiss
   const declared = new Set<string>();
   (submission.declaredCards ?? []).forEach((card, i) => {
     const field = `declaredCards[${i}]`;
-    if (declared.has(card.cardId)) reject(`${field}.cardId`, 'unique', `${card.cardId} is declared twice`);
-    if (!submission.cardIds.includes(card.cardId)) reject(`${field}.cardId`, 'not-in-cards', `${card.cardId} is not among cardIds`);
+    const known = zsCard(content, card.cardId);
+    const cardId = known?.id ?? card.cardId;
+    if (declared.has(cardId)) reject(`${field}.cardId`, 'unique', `${card.cardId} is declared twice`);
+    if (!submission.cardIds.some((id) => (zsCard(content, id)?.id ?? id) === cardId)) reject(`${field}.cardId`, 'not-in-cards', `${card.cardId} is not among cardIds`);
     for (const side of ['plus', 'minus'] as const) {
       if (!Number.isInteger(card[side]) || card[side] < 0 || card[side] > MAX_DECLARED_ICONS) {
         reject(`${field}.${side}`, 'range', `a card shows 0 to ${MAX_DECLARED_ICONS} icons of a kind`);
       }
     }
-    const known = content.cards.get(card.cardId);
     if (known?.scoreModifier) reject(`${field}.cardId`, 'modifier-known', `${known.name}'s score modifier is in the catalogue; do not declare it`);
-    if (known && known.cardType !== card.cardType) reject(`${field}.cardType`, 'card-type', `${known.name} is a ${known.cardType} card`);
+    const types = known ? (known.cardType !== null ? [known.cardType] : (known.cardTypeOneOf ?? [])) : [card.cardType];
+    if (!types.includes(card.cardType)) reject(`${field}.cardType`, 'card-type', `${known!.name} is a ${types.join(' or ')} card`);
     if (!known && !DECLARED_CARD_ID.test(card.cardId)) {
       reject(`${field}.cardId`, 'format', 'a card the catalogue does not hold is named `stalker-zs:card:<type>:<name>` in lower case');
     }
-    declared.add(card.cardId);
+    declared.add(cardId);
     const asCard: ZsCardData = {
-      id: card.cardId,
+      id: cardId,
       name: known?.name ?? card.cardId,
       cardType: card.cardType,
       tags: known?.tags ?? (card.request ? ['Request'] : []),
@@ -47,7 +50,7 @@ export function catalogueFor(content: ZsContent, submission: ZoneSurvivalSubmiss
       scoreModifier: { plus: card.plus, minus: card.minus, basis: 'printed', reasoning: null },
       fateTriggers: known?.fateTriggers ?? null,
     };
-    cards.set(card.cardId, asCard);
+    cards.set(cardId, asCard);
   });
   return { content: { ...content, cards }, declared };
 }
@@ -83,21 +86,41 @@ export function checkGameShape(content: ZsContent, submission: ZoneSurvivalSubmi
   }
 }
 
-/** Checks on the cards once every card has a type: each known, Setup cards four with distinct tags, the Event deck its printed size. */
+/**
+ * A card's type in this game: the catalogue's, else the deck the submission
+ * named it by (`stalker-zs:card:setup:workshop`), else null: a card the seeds
+ * name without a type, given by its type-free id.
+ */
+function typeInGame(card: ZsCardData, namedAs: string): string | null {
+  return card.cardType ?? parseZsCardId(namedAs)?.cardType ?? null;
+}
+
+/**
+ * Checks on the cards: each known, none twice under any of its names, Setup
+ * cards four with distinct tags, the Event deck its printed size. A card of
+ * unknown type fills whichever of the two counts is short, so the counts
+ * hold when some split of those cards makes them add up.
+ */
 export function checkCards(content: ZsContent, declared: ReadonlySet<string>, submission: ZoneSurvivalSubmission): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   const setupCards: ZsCardData[] = [];
   let eventCards = 0;
+  let untyped = 0;
   submission.cardIds.forEach((id, i) => {
-    if (seen.has(id)) reject(`cardIds[${i}]`, 'unique', `${id} is listed twice`);
-    seen.add(id);
-    const card = content.cards.get(id);
-    if (!card) reject(`cardIds[${i}]`, 'unknown', `${id} is not in the catalogue; declare it in declaredCards with its type and icons`);
-    if (card!.cardType === 'setup') setupCards.push(card!);
-    if (card!.cardType === 'event') eventCards += 1;
+    const card = zsCard(content, id);
+    if (!card) return reject(`cardIds[${i}]`, 'unknown', `${id} is not in the catalogue; declare it in declaredCards with its type and icons`);
+    const first = seen.get(card.id);
+    if (first !== undefined) reject(`cardIds[${i}]`, 'unique', first === id ? `${id} is listed twice` : `${id} and ${first} name the same card`);
+    seen.set(card.id, id);
+    const type = typeInGame(card, id);
+    if (type === 'setup') setupCards.push(card);
+    if (type === 'event') eventCards += 1;
+    if (type === null) untyped += 1;
   });
-  if (setupCards.length !== SETUP_CARDS_PER_GAME) {
-    reject('cardIds', 'setup-card-count', `a game has ${SETUP_CARDS_PER_GAME} Setup cards; ${setupCards.length} are listed`);
+  const setupShort = SETUP_CARDS_PER_GAME - setupCards.length;
+  if (setupShort < 0 || setupShort > untyped) {
+    const listed = untyped ? `${setupCards.length} are listed, and ${untyped} of unknown type` : `${setupCards.length} are listed`;
+    reject('cardIds', 'setup-card-count', `a game has ${SETUP_CARDS_PER_GAME} Setup cards; ${listed}`);
   }
   const tagsSeen = new Map<string, string>();
   for (const card of setupCards) {
@@ -110,8 +133,10 @@ export function checkCards(content: ZsContent, declared: ReadonlySet<string>, su
     }
   }
   const plan = content.scenarios.get(submission.scenarioId)!.plans.get(submission.stalkerCount)!;
-  if (plan.eventDeckSize !== null && eventCards !== plan.eventDeckSize) {
-    reject('cardIds', 'event-deck-size', `the Event deck of this Scenario for ${submission.stalkerCount} Stalkers holds ${plan.eventDeckSize} cards; ${eventCards} are listed`);
+  // The cards of unknown type that are not Setup cards are Event cards ("Setup and Event cards").
+  if (plan.eventDeckSize !== null && eventCards + (untyped - setupShort) !== plan.eventDeckSize) {
+    const listed = untyped ? `${eventCards} are listed, and ${untyped - setupShort} of unknown type beside the Setup cards` : `${eventCards} are listed`;
+    reject('cardIds', 'event-deck-size', `the Event deck of this Scenario for ${submission.stalkerCount} Stalkers holds ${plan.eventDeckSize} cards; ${listed}`);
   }
 }
 

@@ -33,6 +33,8 @@ export interface ZsContent {
   readonly scenarioList: readonly ZsNumberedData[];
   readonly maps: readonly ZsNumberedData[];
   readonly cards: ReadonlyMap<string, ZsCardData>;
+  /** Alias → card id: the other names content gives a card. Look cards up with `zsCard`. */
+  readonly cardAliases: ReadonlyMap<string, string>;
   readonly setupDeck: BoundSetupDeck;
   /** The whole Event deck when content holds every card of it; otherwise null and Step 7's draw is the table's. */
   readonly eventDeck: readonly { readonly id: string; readonly name: string }[] | null;
@@ -40,6 +42,12 @@ export interface ZsContent {
   readonly faces: ZsFaceIndex;
   /** The die's faces as canonical ids when content lists them; the seed does not. */
   readonly die: { readonly id: string; readonly name: string; readonly faces: readonly string[] | null };
+}
+
+/** The card an id or one of its aliases names. */
+export function zsCard(content: Pick<ZsContent, 'cards' | 'cardAliases'>, idOrAlias: string): ZsCardData | undefined {
+  const alias = content.cardAliases.get(idOrAlias);
+  return content.cards.get(idOrAlias) ?? (alias === undefined ? undefined : content.cards.get(alias));
 }
 
 const bound = new WeakMap<readonly ContentItemLike[], ZsContent>();
@@ -98,6 +106,7 @@ function build(items: readonly ContentItemLike[]): ZsContent {
     scenarioList: numbered(scenarioData),
     maps: numbered(ofKind<ZsNumberedData>(items, 'zs-map')),
     cards: new Map(cards.map((c) => [c.id, c])),
+    cardAliases: new Map(cards.flatMap((c) => (c.aliases ?? []).map((alias) => [alias, c.id] as const))),
     setupDeck: bindSetupDeck(
       cards.filter((c) => c.cardType === 'setup'),
       deckSize(ZS_SETUP_DECK_ID),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rollDie } from '../../dice/die';
 import { RuleInputError } from '../../procedure';
 import { contentRef, defineProcedure } from '../../procedure-descriptor';
-import { bindZsContent, ZsContent } from './zs.bind';
+import { bindZsContent, ZsContent, zsCard } from './zs.bind';
 import { ZS_ALWAYS_RESOLVE_UNKNOWNS, ZS_GAME_ID, ZS_RED_CROSS_FACE_ID } from './zs.rules-data';
 import { describedEnum } from '../../schema-annotations';
 import { dieFacesSchema, dieRollSchema, uniqueIds } from './zs.schemas';
@@ -69,7 +69,7 @@ export function zsDieFor(content: ZsContent, dieFaces: readonly string[] | undef
 }
 
 function requireCard(content: ZsContent, id: string, field: string): ZsCardData {
-  const card = content.cards.get(id);
+  const card = zsCard(content, id);
   if (!card) throw new RuleInputError(field, 'unknown', `${field} "${id}" is not a Zone Survival card`);
   return card;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RuleInputError } from '../../procedure';
 import { contentRef, defineProcedure } from '../../procedure-descriptor';
-import { bindZsContent } from './zs.bind';
+import { bindZsContent, zsCard } from './zs.bind';
 import { ZS_GAME_ID, ZS_SCORING } from './zs.rules-data';
 import { stalkerCountSchema, uniqueIds } from './zs.schemas';
 import { ZsCardData } from './zs.types';
@@ -36,7 +36,9 @@ const input = z
     cardIds: z
       .array(z.string().min(1).describe('A card id.'))
       .superRefine((ids, ctx) => uniqueIds(ids, ctx))
-      .describe('Every Setup, Event and Character card included in the game, each once: drawn or not, discarded or not.'),
+      .describe(
+        'Every Setup, Event and Character card included in the game, each once: drawn or not, discarded or not. A card the seeds name without its deck may be given by its type-free id or by the id of the deck it was drawn from (`stalker-zs:card:setup:workshop`).',
+      ),
   })
   .describe('The end of a game: its Scenario, its outcome and every card included.');
 
@@ -47,7 +49,7 @@ const modifier = z
     minus: z.number().int().describe('Its [red minus icon] count.'),
     inferred: z
       .boolean()
-      .describe('False when the seed shows these icons; true when the count is a reading the seed does not state (a header with no icon read as zero).'),
+      .describe('False when the seed shows these icons; true when the count is a reading the seed does not state in so many words, explained in `reasoning`.'),
     reasoning: z.string().nullable().describe('Why an inferred modifier reads as it does; null when printed.'),
   })
   .describe('One card\'s score modifier as counted.');
@@ -75,6 +77,15 @@ const result = z
   })
   .describe('Victory or defeat, and the score of a victory.');
 
+/**
+ * Whether the rule counts a card's icons: its type is one of the counted ones,
+ * or, where the seeds do not give its type, every type it may have is.
+ */
+function countsForScore(card: ZsCardData): boolean {
+  const types = card.cardType !== null ? [card.cardType] : (card.cardTypeOneOf ?? []);
+  return types.length > 0 && types.every((type) => ZS_SCORING.countedCardTypes.includes(type));
+}
+
 const isRequestCard = (card: ZsCardData) => card.request != null || card.tags.some((t) => t.trim().toLowerCase() === 'request');
 
 /**
@@ -96,17 +107,20 @@ export const zoneSurvivalScoreProcedure = defineProcedure({
     const scenario = content.scenarios.get(scenarioId)?.data;
     if (!scenario) throw new RuleInputError('scenarioId', 'unknown', `scenarioId "${scenarioId}" is not one of the ten Scenarios`);
     const cards = cardIds.map((id, i) => {
-      const card = content.cards.get(id);
+      const card = zsCard(content, id);
       if (!card) throw new RuleInputError(`cardIds[${i}]`, 'unknown', `cardIds[${i}] "${id}" is not a Zone Survival card`);
+      const first = cardIds.findIndex((other) => zsCard(content, other) === card);
+      if (first !== i) throw new RuleInputError(`cardIds[${i}]`, 'unique', `cardIds[${i}] "${id}" names ${card.name}, already listed as cardIds[${first}]`);
       return card;
     });
     requests.forEach((r, i) => {
-      const card = cards.find((c) => c.id === r.cardId);
+      const named = zsCard(content, r.cardId);
+      const card = cards.find((c) => c === named);
       if (!card) throw new RuleInputError(`requests[${i}].cardId`, 'not-in-cards', `requests[${i}].cardId "${r.cardId}" is not among cardIds`);
       // A card whose tags the seed does not print may carry the Request tag: the table knows, so it may say so.
       if (!isRequestCard(card) && card.tagsKnown !== false) throw new RuleInputError(`requests[${i}].cardId`, 'not-a-request', `${card.name} has no Request`);
     });
-    const unanswered = cards.find((c) => isRequestCard(c) && !requests.some((r) => r.cardId === c.id));
+    const unanswered = cards.find((c) => isRequestCard(c) && !requests.some((r) => zsCard(content, r.cardId) === c));
     if (unanswered) {
       throw new RuleInputError('requests', 'required', `${unanswered.name} has the Request tag: list it in requests with whether its condition was met`);
     }
@@ -136,7 +150,7 @@ export const zoneSurvivalScoreProcedure = defineProcedure({
     const unscoredCards: string[] = [];
     const modifiers: z.input<typeof modifier>[] = [];
     for (const card of cards) {
-      if (!ZS_SCORING.countedCardTypes.includes(card.cardType)) continue;
+      if (!countsForScore(card)) continue;
       const m = card.scoreModifier;
       if (!m) {
         unscoredCards.push(card.id);

@@ -78,7 +78,7 @@ export interface ZsScenarioStepData {
   readonly text: readonly string[];
 }
 
-/** `inferred` marks a reading the seed does not print (an empty header read as zero), with its reasoning. */
+/** `inferred` marks a reading the seed does not state in so many words (an empty header read as zero), with its reasoning. */
 export interface ZsScoreModifierData {
   readonly plus: number;
   readonly minus: number;
@@ -90,7 +90,11 @@ export interface ZsScoreModifierData {
 export interface ZsCardData {
   readonly id: string;
   readonly name: string;
-  readonly cardType: string;
+  /** Null where the seeds do not give the type; `cardTypeOneOf` then lists what it may be. */
+  readonly cardType: string | null;
+  readonly cardTypeOneOf?: readonly string[];
+  /** Other ids that name this card (a type-free card's deck-qualified ids). */
+  readonly aliases?: readonly string[];
   readonly tags: readonly string[];
   /** False where the seed does not print the card: its empty `tags` means unknown. */
   readonly tagsKnown?: boolean;
