@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContentLibraryModule } from '@scriptbook/content';
 import { PersistenceModule, QueueModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { JobQueryModule } from '@scriptbook/platform/jobs/serving';
 import { MembershipModule } from '@scriptbook/platform/membership';
 import { zsBoardJobsQueue } from './boards/board-jobs.queue';
 import { BoardJobsResolver } from './boards/board-jobs.resolver';
@@ -10,7 +11,6 @@ import { LeaderboardEntryResolver } from './boards/leaderboard-entry.resolver';
 import { BoardsService } from './boards/boards.service';
 import { DailyChallengesResolver } from './challenge/daily-challenges.resolver';
 import { DailyChallenges } from './challenge/daily-challenges.service';
-import { JobsService } from './jobs/jobs.service';
 import { leaderboardRebuildQueue } from './leaderboards/leaderboard-rebuild.queue';
 import { LeaderboardsResolver } from './leaderboards/leaderboards.resolver';
 import { LeaderboardsService } from './leaderboards/leaderboards.service';
@@ -29,11 +29,11 @@ import { ZoneSurvivalRules } from './zone-survival/zone-survival-rules';
     RedisModule,
     ContentLibraryModule,
     MembershipModule,
+    JobQueryModule,
     QueueModule.register(leaderboardRebuildQueue, zsBoardJobsQueue),
   ],
   providers: [
     LeaderboardsService,
-    JobsService,
     LeaderboardsResolver,
     ZoneSurvivalRules,
     DailyChallenges,

@@ -30,21 +30,26 @@ export class TypedQueue<P> {
     return job.id!;
   }
 
-  async status(id: string): Promise<JobStatus | null> {
-    const job = await this.queue.getJob(id);
-    if (!job) return null;
-    const state = (await job.getState()) as JobState;
-    const progress = typeof job.progress === 'number' ? job.progress : 0;
-    return {
-      id: job.id!,
-      name: job.name,
-      state,
-      progress,
-      attemptsMade: job.attemptsMade,
-      failedReason: job.failedReason || null,
-      returnValue: job.returnvalue ?? null,
-      createdAt: new Date(job.timestamp),
-      finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
-    };
+  status(id: string): Promise<JobStatus | null> {
+    return readJobStatus(this.queue, id);
   }
+}
+
+/** Where a job of `queue` stands, or null when the queue does not know the id (never used, or trimmed). */
+export async function readJobStatus(queue: Queue, id: string): Promise<JobStatus | null> {
+  const job = await queue.getJob(id);
+  if (!job) return null;
+  const state = (await job.getState()) as JobState;
+  const progress = typeof job.progress === 'number' ? job.progress : 0;
+  return {
+    id: job.id!,
+    name: job.name,
+    state,
+    progress,
+    attemptsMade: job.attemptsMade,
+    failedReason: job.failedReason || null,
+    returnValue: job.returnvalue ?? null,
+    createdAt: new Date(job.timestamp),
+    finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+  };
 }

@@ -1,7 +1,7 @@
 import { Mutation, Resolver } from '@nestjs/graphql';
 import { AuthenticatedPlayer, CurrentPlayer } from '@scriptbook/platform';
-import { BackgroundJob } from '../jobs/job.model';
-import { JobsService } from '../jobs/jobs.service';
+import { JobDirectory } from '@scriptbook/platform/jobs';
+import { BackgroundJob, toBackgroundJob } from '@scriptbook/platform/jobs/serving';
 import { AdminAccess } from '../results/admin-access';
 import { BoardJobsService, RequestedBoardJob } from './board-jobs.service';
 
@@ -11,7 +11,7 @@ const ADMIN_ONLY = 'For scoring administrators: UNAUTHENTICATED without a token,
 export class BoardJobsResolver {
   constructor(
     private readonly boardJobs: BoardJobsService,
-    private readonly jobs: JobsService,
+    private readonly jobs: JobDirectory,
     private readonly admins: AdminAccess,
   ) {}
 
@@ -42,6 +42,6 @@ export class BoardJobsResolver {
 
   private async start(kind: RequestedBoardJob, player: AuthenticatedPlayer): Promise<BackgroundJob> {
     this.admins.require(player);
-    return this.jobs.find(await this.boardJobs.request(kind, player.playerId), player);
+    return toBackgroundJob(await this.jobs.find(await this.boardJobs.request(kind, player.playerId), player));
   }
 }

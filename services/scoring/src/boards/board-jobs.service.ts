@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectQueue, TypedQueue } from '@scriptbook/platform';
-import { JobsService } from '../jobs/jobs.service';
+import { JobDirectory } from '@scriptbook/platform/jobs';
 import { ZsBoardJobPayload, zsBoardJobsQueue } from './board-jobs.queue';
 
 export type RequestedBoardJob = Exclude<ZsBoardJobPayload['kind'], 'outbox-sweep'>;
@@ -10,7 +10,7 @@ export type RequestedBoardJob = Exclude<ZsBoardJobPayload['kind'], 'outbox-sweep
 export class BoardJobsService {
   constructor(
     @InjectQueue(zsBoardJobsQueue) private readonly queue: TypedQueue<ZsBoardJobPayload>,
-    private readonly jobs: JobsService,
+    private readonly jobs: JobDirectory,
   ) {}
 
   /**
@@ -21,7 +21,7 @@ export class BoardJobsService {
   async request(kind: RequestedBoardJob, requestedBy: string): Promise<string> {
     const slot = kind === 'season-rollover' ? 'zs-season-rollover' : 'zs-boards-rewrite';
     const jobId = await this.queue.add(`zs-boards-${kind}`, { kind, requestedBy }, { jobId: randomUUID(), deduplication: { id: slot } });
-    await this.jobs.grant(jobId, requestedBy);
+    await this.jobs.record(jobId, zsBoardJobsQueue.name, { kind: 'players', playerIds: [requestedBy] });
     return jobId;
   }
 }

@@ -1,14 +1,14 @@
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { AuthenticatedPlayer, CurrentPlayer } from '@scriptbook/platform';
-import { BackgroundJob } from '../jobs/job.model';
-import { JobsService } from '../jobs/jobs.service';
+import { JobDirectory } from '@scriptbook/platform/jobs';
+import { BackgroundJob, toBackgroundJob } from '@scriptbook/platform/jobs/serving';
 import { LeaderboardsService } from './leaderboards.service';
 
 @Resolver()
 export class LeaderboardsResolver {
   constructor(
     private readonly leaderboards: LeaderboardsService,
-    private readonly jobs: JobsService,
+    private readonly jobs: JobDirectory,
   ) {}
 
   @Mutation(() => BackgroundJob, {
@@ -21,19 +21,6 @@ export class LeaderboardsResolver {
     @Args('gameId', { type: () => ID, description: 'A game id from `games`, e.g. `stalker-zs`.' }) gameId: string,
   ): Promise<BackgroundJob> {
     const id = await this.leaderboards.requestRebuild(gameId, player.playerId);
-    return this.jobs.find(id, player);
-  }
-
-  @Query(() => BackgroundJob, {
-    nullable: true,
-    description:
-      'A background job the caller asked for. NOT_FOUND for a job of someone else, for a caller without a token, ' +
-      'for an id that never existed and once the job has expired (a day after it completed, a week after it failed).',
-  })
-  job(
-    @CurrentPlayer({ optional: true }) player: AuthenticatedPlayer | null,
-    @Args('id', { type: () => ID, description: 'The id `requestLeaderboardRebuild` (or another job-starting mutation) returned.' }) id: string,
-  ): Promise<BackgroundJob> {
-    return this.jobs.find(id, player);
+    return toBackgroundJob(await this.jobs.find(id, player));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ContentLibrary, requireGameId } from '@scriptbook/content';
 import { InjectQueue, TypedQueue } from '@scriptbook/platform';
+import { JobDirectory } from '@scriptbook/platform/jobs';
 import { randomUUID } from 'node:crypto';
-import { JobsService } from '../jobs/jobs.service';
 import { leaderboardRebuildQueue, LeaderboardRebuildPayload } from './leaderboard-rebuild.queue';
 
 @Injectable()
@@ -10,7 +10,7 @@ export class LeaderboardsService {
   constructor(
     @InjectQueue(leaderboardRebuildQueue) private readonly rebuilds: TypedQueue<LeaderboardRebuildPayload>,
     private readonly content: ContentLibrary,
-    private readonly jobs: JobsService,
+    private readonly jobs: JobDirectory,
   ) {}
 
   /**
@@ -26,7 +26,7 @@ export class LeaderboardsService {
       { gameId, requestedBy },
       { jobId: randomUUID(), deduplication: { id: `rebuild:${gameId}` } },
     );
-    await this.jobs.grant(jobId, requestedBy);
+    await this.jobs.record(jobId, leaderboardRebuildQueue.name, { kind: 'players', playerIds: [requestedBy] });
     return jobId;
   }
 }

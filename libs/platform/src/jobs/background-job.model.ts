@@ -1,4 +1,5 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Directive, Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { JobStatus } from '../queues/typed-queue';
 
 export enum JobState {
   WAITING = 'WAITING',
@@ -21,9 +22,19 @@ registerEnumType(JobState, {
   },
 });
 
-@ObjectType({ description: 'A background job and its progress; visible only to the players who asked for it.' })
+/**
+ * The one public shape of a job of any queue. It is an entity so that any
+ * subgraph can return a job it started (`unlockJob: BackgroundJob`) by id,
+ * and the subgraph serving `job(id)` fills in the rest under the same rule.
+ */
+@ObjectType({
+  description:
+    'A background job and its progress. Visible only to its audience: the players who asked for it, or, for a job that works for a group, ' +
+    'the current members of that group. Anyone else gets NOT_FOUND.',
+})
+@Directive('@key(fields: "id")')
 export class BackgroundJob {
-  @Field(() => ID, { description: 'A random UUID: pass it to `job(id)` to follow the job.' })
+  @Field(() => ID, { description: 'The job id: pass it to `job(id)` to follow the job.' })
   id!: string;
 
   @Field({ description: 'What the job does, e.g. `leaderboard-rebuild`.' })
@@ -46,4 +57,27 @@ export class BackgroundJob {
 
   @Field(() => Date, { nullable: true, description: 'When the job completed or finally failed; null while it waits or runs.' })
   finishedAt!: Date | null;
+}
+
+const STATES: Record<string, JobState> = {
+  waiting: JobState.WAITING,
+  prioritized: JobState.WAITING,
+  'waiting-children': JobState.WAITING,
+  delayed: JobState.DELAYED,
+  active: JobState.ACTIVE,
+  completed: JobState.COMPLETED,
+  failed: JobState.FAILED,
+};
+
+export function toBackgroundJob(status: JobStatus): BackgroundJob {
+  return {
+    id: status.id,
+    kind: status.name,
+    state: STATES[status.state] ?? JobState.UNKNOWN,
+    progress: Math.round(status.progress),
+    attemptsMade: status.attemptsMade,
+    failedReason: status.failedReason,
+    createdAt: status.createdAt,
+    finishedAt: status.finishedAt,
+  };
 }
