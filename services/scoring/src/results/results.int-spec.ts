@@ -4,7 +4,7 @@ import { RunningService, startService, TokenService } from '@scriptbook/platform
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { scoringApp } from '../scoring.app';
-import { BLIZZARD, bossHuntVictory, CAMP, FLOODED, THICKET } from './submission.spec-fixtures';
+import { BLIZZARD, bossHuntVictory, CAMP, CRITICAL_SHOT, FLOODED, knownCardsVictory, PSIONIC_ATTACK, SCATTERED_ARTIFACTS, THICKET, WALL_COLLAPSED, WORKSHOP } from './submission.spec-fixtures';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) {
@@ -52,6 +52,28 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
     expect(await data.getRepository(BoardOutboxEntity).count()).toBe(0);
   });
 
+  it('verifies a result made only of cards the catalogue knows, those the seed names only in its scoring examples included', async () => {
+    const dee = api.app.get(TokenService).issue('player-dee').accessToken;
+    const response = await graphql(api.url, SUBMIT, { input: knownCardsVictory() }, dee);
+    expect(response.errors).toBeUndefined();
+    const result = response.data!.submitZoneSurvivalResult.result;
+    // 20 + (Thicket 1 + Blizzard 1 + Psionic Attack 2) − (Critical Shot 2 + Workshop 1 + The Wall Collapsed 1 + Scattered Artifacts 2).
+    expect(result).toMatchObject({ score: 18, verified: true, victory: true, breakdown: { minusIcons: 4, plusIcons: 6 } });
+    const sources = Object.fromEntries(result.breakdown.cards.map((c: { cardId: string; source: string }) => [c.cardId, c.source]));
+    expect(sources).toEqual({
+      [THICKET]: 'PRINTED',
+      [CAMP]: 'INFERRED',
+      [WORKSHOP]: 'PRINTED',
+      [WALL_COLLAPSED]: 'INFERRED',
+      [BLIZZARD]: 'PRINTED',
+      [CRITICAL_SHOT]: 'PRINTED',
+      [PSIONIC_ATTACK]: 'PRINTED',
+      [SCATTERED_ARTIFACTS]: 'PRINTED',
+    });
+    const row = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ id: result.id });
+    expect(row).toMatchObject({ verified: true, score: 18 });
+  });
+
   it('returns the stored result for a retried submission and counts it once', async () => {
     const input = bossHuntVictory(1);
     const before = await stored();
@@ -76,6 +98,7 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
   const refusals: [string, Record<string, unknown>, string, string][] = [
     ['an unknown card', { cardIds: [THICKET, CAMP, FLOODED, 'stalker-zs:card:setup:nowhere', BLIZZARD], declaredCards: onlyFlooded }, 'input.cardIds[3]', 'unknown'],
     ['a card twice', { cardIds: [THICKET, CAMP, FLOODED, FLOODED, BLIZZARD], declaredCards: onlyFlooded }, 'input.cardIds[3]', 'unique'],
+    ['one card under two of its names', { cardIds: [...knownCardsVictory().cardIds, WORKSHOP], declaredCards: [] }, 'input.cardIds[8]', 'unique'],
     ['three Setup cards', { cardIds: [THICKET, CAMP, FLOODED, BLIZZARD], declaredCards: onlyFlooded }, 'input.cardIds', 'setup-card-count'],
     ['five Stalkers', { stalkerCount: 5, stalkers: ['A', 'B', 'C', 'D', 'E'] }, 'input.stalkerCount', 'range'],
     ['Stalkers that do not match the count', { stalkers: ['Ana'] }, 'input.stalkers', 'matches-stalker-count'],
