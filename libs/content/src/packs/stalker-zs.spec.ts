@@ -7,8 +7,9 @@ describe('the stalker-zs pack (seed 004, Zone Survival)', () => {
   const items: ContentItem[] = pack.itemIds.map((id) => library.get(id)!);
   const script = (n: number) => library.getOfKind('zs-script', `stalker-zs:script:${String(n).padStart(3, '0')}`)!;
 
-  it('is released as 1.0.0 from seed 004', () => {
-    expect(pack.manifest.version).toBe('1.0.0');
+  it('is released as 1.1.0 from seed 004', () => {
+    // 1.1.0 added the cards the scoring examples name.
+    expect(pack.manifest.version).toBe('1.1.0');
     expect(pack.manifest.seed).toBe('004');
     for (const item of items) expect(item.provenance.seed).toBe('004');
   });
