@@ -76,3 +76,19 @@ describe('MembershipReader cache', () => {
     expect(redis.reads).toBe(4);
   });
 });
+
+describe('MembershipReader.requireMembers', () => {
+  it('lists a group\'s members for a member, from the one read that admits them', async () => {
+    const { reader, redis } = await startedReader();
+    expect(await reader.requireMembers('g', 'bob')).toEqual(['alice', 'bob']);
+    expect(redis.reads).toBe(1);
+    expect(await reader.requireMembers('personal-carol', 'carol')).toEqual(['carol']);
+  });
+
+  it('tells anyone else NOT_FOUND on the field, as for a group that does not exist', async () => {
+    const { reader } = await startedReader();
+    for (const [groupId, viewer] of [['g', 'mallory'], ['personal-carol', 'bob'], ['nowhere', 'bob']]) {
+      await expect(reader.requireMembers(groupId, viewer, 'input.groupId')).rejects.toMatchObject({ code: 'NOT_FOUND', details: expect.objectContaining({ field: 'input.groupId' }) });
+    }
+  });
+});

@@ -118,6 +118,19 @@ export class MembershipReader {
     return role;
   }
 
+  /**
+   * Who is in the group, in player-id order, for a viewer who is in it: a
+   * group's own leaderboard or member list. A personal group's one member is
+   * its owner. Anyone else gets NOT_FOUND naming `field`, as `requireMember`.
+   * One read answers both the viewer's membership and the list, so the two agree.
+   */
+  async requireMembers(groupId: string, viewerId: string, field = 'groupId'): Promise<string[]> {
+    const personalOwner = personalGroupOwner(groupId);
+    const members = personalOwner !== null ? [personalOwner] : [...((await this.membersOf(groupId))?.keys() ?? [])];
+    if (!members.includes(viewerId)) throw new NotFoundError('Group', groupId, field);
+    return members.sort();
+  }
+
   /** As `requireMember`, then FORBIDDEN (rule `owner`) for a member who does not own the group. */
   async requireOwner(groupId: string, playerId: string, field = 'groupId'): Promise<void> {
     const role = await this.requireMember(groupId, playerId, field);
