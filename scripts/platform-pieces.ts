@@ -1,7 +1,7 @@
 import { DEFAULT_PORTS } from '@scriptbook/platform';
 
 export interface PlatformPiece {
-  /** Process name; also the key of its default port. */
+  /** Process name; also the key of its default port and the name of its log file. */
   readonly name: keyof typeof DEFAULT_PORTS;
   readonly role: 'subgraph' | 'worker' | 'gateway';
   /** Compiled entrypoint, relative to dist/. */
@@ -19,3 +19,14 @@ export const PLATFORM_PIECES: readonly PlatformPiece[] = [
   { name: 'scoring-worker', role: 'worker', entry: 'services/scoring/src/worker.js' },
   { name: 'gateway', role: 'gateway', entry: 'services/gateway/src/main.js' },
 ];
+
+/** How the terminal names a piece: `content subgraph`, `scoring worker`, `gateway`. */
+export function pieceLabel(piece: PlatformPiece): string {
+  if (piece.role === 'worker') return `${piece.name.replace(/-worker$/, '')} worker`;
+  return piece.role === 'subgraph' ? `${piece.name} subgraph` : piece.name;
+}
+
+/** What a person would open for a piece: the GraphQL endpoint of an API, the health of a worker (it serves nothing else). */
+export function pieceUrl(piece: PlatformPiece, port: number): string {
+  return piece.role === 'worker' ? `http://localhost:${port}/health/ready` : `http://localhost:${port}/graphql`;
+}

@@ -3,8 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
-import { DEFAULT_PORTS, developmentSecrets, SHARED_SECRET_NAMES } from '@scriptbook/platform';
+import { ConfigError, DEFAULT_PORTS, developmentSecrets, SHARED_SECRET_NAMES } from '@scriptbook/platform';
+import { explorerEnabled, gatewayConfigSchema } from '../services/gateway/src/gateway.config';
+import { LogSettings, PieceLog, readLogSettings } from './platform-logs';
 import { PLATFORM_PIECES, PlatformPiece } from './platform-pieces';
+import { failureLines, readyLine, welcomeLines } from './start-messages';
 
 /**
  * `npm start`: the whole platform on one machine. Every subgraph, the
@@ -13,6 +16,10 @@ import { PLATFORM_PIECES, PlatformPiece } from './platform-pieces';
  * Every process gets the same JWT and gateway-signing secrets: from the
  * environment, or in development the data folder's own (read or generated
  * here once, then passed down).
+ *
+ * The terminal gets one line per piece as it becomes ready and then the
+ * addresses to open; the processes' own JSON logs go to one file each under
+ * LOG_DIR (or to the terminal with LOG_OUTPUT=terminal or raw).
  */
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -21,6 +28,7 @@ const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
 const READY_TIMEOUT_MS = 60_000;
 
 const children: { name: string; process: ChildProcess }[] = [];
+const logs: PieceLog[] = [];
 let stopping = false;
 
 function say(message: string): void {
@@ -92,33 +100,49 @@ function envFor(piece: PlatformPiece, shared: NodeJS.ProcessEnv): NodeJS.Process
   return env;
 }
 
-function launch(piece: PlatformPiece, env: NodeJS.ProcessEnv): ChildProcess {
+/** Says which piece failed, with its last log lines, and stops everything. */
+function fail(piece: PlatformPiece, log: PieceLog, what: string): void {
+  if (stopping) return;
+  const lines = failureLines({ piece, what, tail: log.tail(), logFile: log.path });
+  process.stderr.write(`${lines.join('\n')}\nstopping the platform\n`);
+  void stopAll(1);
+}
+
+function launch(piece: PlatformPiece, env: NodeJS.ProcessEnv, settings: LogSettings): PieceLog {
   const child = spawn(process.execPath, ['-r', join(ROOT, 'scripts', 'runtime-paths.js'), join(DIST, piece.entry)], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const log = new PieceLog(piece.name, settings);
+  logs.push(log);
+  // A process's stderr carries what it says before its logger exists (a refused configuration).
+  child.stdout!.on('data', (chunk: Buffer) => log.write(chunk));
+  child.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
   children.push({ name: piece.name, process: child });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    process.stderr.write(`[platform] ${piece.name} exited (${signal ?? code}); stopping the platform\n`);
-    void stopAll(1);
-  });
-  return child;
+  // 'close', not 'exit': by then its last lines are in the log.
+  child.on('close', (code, signal) => fail(piece, log, signal ? `was stopped by ${signal}` : `exited with code ${code}`));
+  return log;
 }
 
-async function waitReady(piece: PlatformPiece): Promise<void> {
+/** Prints the piece's ready line once it answers ready; says why and stops everything when it does not. */
+async function waitReady(piece: PlatformPiece, log: PieceLog, startedAt: number): Promise<void> {
   const url = `http://127.0.0.1:${portOf(piece.name)}/health/ready`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  const deadline = startedAt + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && !stopping) {
     try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok) {
+        process.stdout.write(`${readyLine(piece, portOf(piece.name), Date.now() - startedAt)}\n`);
+        return;
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${piece.name} was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
+  fail(piece, log, `was not ready within ${READY_TIMEOUT_MS / 1000} s (${url})`);
+  // Never settles: the platform is stopping.
+  await new Promise(() => undefined);
 }
 
 /** The gateway goes first so no new request reaches a stopping subgraph; Redis last. */
@@ -130,9 +154,11 @@ async function stopAll(exitCode: number): Promise<void> {
     child.kill('SIGTERM');
     await new Promise<void>((r) => {
       const timer = setTimeout(() => (child.kill('SIGKILL'), r()), 15_000);
-      child.once('exit', () => (clearTimeout(timer), r()));
+      // 'close' comes after 'exit' once its output is drained, so its log is complete.
+      child.once('close', () => (clearTimeout(timer), r()));
     });
   }
+  await Promise.all(logs.map((log) => log.close()));
   process.exit(exitCode);
 }
 
@@ -157,6 +183,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
   const sqliteDir = resolve(process.env.SQLITE_DIR ?? join(ROOT, 'data'));
+  const logSettings = readLogSettings(process.env, sqliteDir);
   mkdirSync(sqliteDir, { recursive: true });
   const secrets = sharedSecrets(sqliteDir);
   const shared: NodeJS.ProcessEnv = { ...process.env, ...secrets, SQLITE_DIR: sqliteDir, REDIS_URL: await ensureRedis() };
@@ -165,13 +192,24 @@ async function main(): Promise<void> {
   // Subgraphs first (they apply their migrations), then workers, then the gateway.
   for (const role of ['subgraph', 'worker', 'gateway'] as const) {
     const pieces = PLATFORM_PIECES.filter((piece) => piece.role === role);
-    for (const piece of pieces) launch(piece, envFor(piece, shared));
-    await Promise.all(pieces.map(waitReady));
+    const startedAt = Date.now();
+    const started = pieces.map((piece) => ({ piece, log: launch(piece, envFor(piece, shared), logSettings) }));
+    await Promise.all(started.map(({ piece, log }) => waitReady(piece, log, startedAt)));
   }
-  say(`Scriptbook is ready: http://localhost:${portOf('gateway')}/graphql`);
+  const welcome = welcomeLines({ gatewayPort: portOf('gateway'), explorer: gatewayServesExplorer(), logs: logSettings });
+  process.stdout.write(`${welcome.join('\n')}\n`);
+}
+
+/** Read the way the gateway reads it; a setting the gateway refuses stops it, and that is reported as its failure. */
+function gatewayServesExplorer(): boolean {
+  const parsed = gatewayConfigSchema.pick({ NODE_ENV: true, EXPLORER_ENABLED: true }).safeParse({
+    NODE_ENV: process.env.NODE_ENV || undefined,
+    EXPLORER_ENABLED: process.env.EXPLORER_ENABLED || undefined,
+  });
+  return parsed.success && explorerEnabled(parsed.data);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`[platform] ${(error as Error).message}\n`);
+  process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `[platform] ${(error as Error).message}\n`);
   void stopAll(1);
 });

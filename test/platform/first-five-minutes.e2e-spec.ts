@@ -1,0 +1,205 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { walkThrough } from '../../clients/examples/companion-walkthrough';
+import { GamesDocument, SubmitZoneSurvivalResultInput } from '../../clients/generated/graphql';
+import { ScriptbookClient } from '../../clients/scriptbook-client';
+import { bossHuntVictory } from '../../services/scoring/src/results/submission.spec-fixtures';
+import { PLATFORM_PIECES, pieceLabel } from '../../scripts/platform-pieces';
+
+/**
+ * What a newcomer sees: `npm start` from the build prints one readable line
+ * per piece and the addresses to open, keeps the JSON logs in files, and the
+ * typed client's walkthrough runs against what it started. A piece that
+ * fails is reported with its last lines and its log file.
+ */
+const ROOT = resolve(__dirname, '..', '..');
+const RUNTIME = ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'];
+const PORT_OFFSET = 22_000 + (process.pid % 200) * 10;
+const port = (base: number) => base + PORT_OFFSET;
+const ENDPOINT = `http://localhost:${port(4000)}/graphql`;
+const BASE_PORTS: Record<string, number> = {
+  gateway: 4000,
+  accounts: 4001,
+  content: 4002,
+  rules: 4003,
+  campaigns: 4004,
+  scoring: 4005,
+  'campaigns-worker': 4104,
+  'scoring-worker': 4105,
+};
+
+function platformEnv(dataDir: string, isolation: TestIsolation, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    ...TEST_SECRETS,
+    LOG_LEVEL: 'info',
+    PORT_OFFSET: String(PORT_OFFSET),
+    SQLITE_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_PREFIX: isolation.redisPrefix,
+    ...extra,
+  };
+  for (const name of ['LOG_OUTPUT', 'LOG_DIR', 'EXPLORER_ENABLED', 'METRICS_PORT']) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+describe('the first five minutes: npm start', () => {
+  const isolation = new TestIsolation();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-first-minutes-'));
+  let platform: ChildProcess;
+  let stdout = '';
+  let stderr = '';
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
+    }
+    platform = spawn(process.execPath, RUNTIME, { cwd: ROOT, env: platformEnv(dataDir, isolation), stdio: ['ignore', 'pipe', 'pipe'] });
+    platform.stdout!.on('data', (chunk) => (stdout += chunk));
+    platform.stderr!.on('data', (chunk) => (stderr += chunk));
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`platform not ready in 100 s:\n${stdout}${stderr}`)), 100_000);
+      platform.stdout!.on('data', () => stdout.includes('Ctrl-C stops everything.') && (clearTimeout(timer), ready()));
+      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${stdout}${stderr}`))));
+    });
+  }, 110_000);
+
+  afterAll(async () => {
+    if (platform && platform.exitCode === null) {
+      platform.kill('SIGTERM');
+      await new Promise((r) => platform.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await isolation.cleanUp();
+  });
+
+  it('prints one readable line per piece as it becomes ready, and no JSON', () => {
+    const lines = stdout.split('\n');
+    for (const piece of PLATFORM_PIECES) {
+      const path = piece.role === 'worker' ? 'health/ready' : 'graphql';
+      const pattern = new RegExp(`^✓ ${pieceLabel(piece)} +http://localhost:${port(BASE_PORTS[piece.name])}/${path} +ready in \\d+\\.\\d s$`);
+      expect({ piece: piece.name, lines: lines.filter((line) => pattern.test(line)).length }).toEqual({ piece: piece.name, lines: 1 });
+    }
+    expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+    expect(stderr).toBe('');
+  });
+
+  it('then the addresses a newcomer needs', async () => {
+    expect(stdout).toContain(`Scriptbook is ready: ${ENDPOINT}`);
+    expect(stdout).toMatch(new RegExp(`GraphQL endpoint +${ENDPOINT}`));
+    expect(stdout).toMatch(new RegExp(`Explorer +http://localhost:${port(4000)}/explorer`));
+    expect(stdout).toMatch(new RegExp(`Leaderboard page +http://localhost:${port(4000)}/leaderboard/`));
+    expect(stdout).toMatch(/Docs +docs\/companion-app\.md/);
+    expect(stdout).toContain(`${join(dataDir, 'logs')}/<piece>.log`);
+    const explorer = await fetch(`http://127.0.0.1:${port(4000)}/explorer`);
+    expect(explorer.status).toBe(200);
+  });
+
+  it('keeps each piece\'s JSON log lines in its own file under the data folder', () => {
+    for (const piece of PLATFORM_PIECES) {
+      const lines = readFileSync(join(dataDir, 'logs', `${piece.name}.log`), 'utf8').trim().split('\n');
+      const entries = lines.map((line) => JSON.parse(line) as { service: string; msg: string });
+      expect(entries.every((entry) => entry.service === piece.name)).toBe(true);
+      expect(entries.map((entry) => entry.msg)).toContain(`${piece.name} listening`);
+    }
+  });
+
+  it('serves the typed client\'s walkthrough: content, setup, devices, group, live sync, a result and the boards', async () => {
+    // A game the scoring tests already know to be valid; the client's input types want plain arrays.
+    const game = bossHuntVictory();
+    const played: SubmitZoneSurvivalResultInput = {
+      ...game,
+      stalkers: [...game.stalkers],
+      cardIds: [...game.cardIds],
+      requests: game.requests?.map((request) => ({ ...request })),
+      declaredCards: game.declaredCards?.map((card) => ({ ...card })),
+    };
+    const walk = await walkThrough(ENDPOINT, { playedGame: played });
+
+    expect(walk.games?.map((game) => game.id)).toContain('stalker-zs');
+    expect(walk.script?.links.length).toBeGreaterThan(0);
+    expect(walk.zoneSurvivalSetup?.seed).toBe('walkthrough');
+    expect(walk.zoneSurvivalSetup?.result.scenario.scenario.id).toBe('stalker-zs:scenario:elimination');
+    expect(walk.zoneSurvivalSetup?.transcript.length).toBeGreaterThan(0);
+
+    expect(walk.refreshed.player.id).toBe(walk.ana.player.id);
+    expect(walk.refreshed.refreshToken).not.toBe(walk.ana.refreshToken);
+    expect(walk.joinGroup).toMatchObject({ id: walk.group.id, myRole: 'MEMBER' });
+
+    expect(walk.pushed).toEqual({ version: walk.campaign.version + 1, lastSeq: 1, rejected: [] });
+    expect(walk.heard[0]).toEqual({ campaignId: walk.campaign.id, fromVersion: walk.campaign.version, version: walk.campaign.version });
+    expect(walk.heard.at(-1)?.version).toBe(walk.pushed.version);
+    expect(walk.pulled?.changes).toEqual([
+      expect.objectContaining({ version: walk.pushed.version, name: 'add-note', clientId: 'phone-walkthrough', seq: 1, playerId: walk.ana.player.id }),
+    ]);
+
+    expect(walk.submitted).toMatchObject({ victory: true, verified: false });
+    expect(typeof walk.submitted?.score).toBe('number');
+    const mine = walk.leaderboard?.edges.find((edge) => edge.node.result?.id === walk.submitted?.id);
+    expect(mine?.node).toMatchObject({ score: walk.submitted?.score, player: { id: walk.ana.player.id } });
+    expect(walk.leaderboardAroundMe?.myRank).toBe(mine?.node.rank);
+    expect(walk.dailyChallenge?.scenarioId).toMatch(/^stalker-zs:scenario:/);
+  }, 60_000);
+
+  it('the typed client revalidates content with its ETag and gets 304 for an unchanged answer', async () => {
+    const statuses: number[] = [];
+    const client = new ScriptbookClient({
+      endpoint: ENDPOINT,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    // The first answer teaches the gateway replica that the operation is content-only.
+    const answers = [await client.content(GamesDocument), await client.content(GamesDocument), await client.content(GamesDocument)];
+    expect(statuses.at(-1)).toBe(304);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(client.lastLimits).toBeUndefined();
+  });
+});
+
+describe('npm start when something is wrong', () => {
+  const isolation = new TestIsolation();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-first-minutes-fail-'));
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await isolation.cleanUp();
+  });
+
+  const start = (extra: NodeJS.ProcessEnv) =>
+    spawnSync(process.execPath, RUNTIME, { cwd: ROOT, env: platformEnv(dataDir, isolation, extra), encoding: 'utf8', timeout: 60_000 });
+
+  it('refuses a LOG_OUTPUT it does not know before starting anything', () => {
+    const result = start({ LOG_OUTPUT: 'loud' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^npm start: invalid configuration\n {2}- LOG_OUTPUT: .*'files' \| 'terminal' \| 'raw'/);
+    expect(result.stdout).not.toContain('✓');
+  });
+
+  it('names the piece that failed, shows its last lines and the path of its log', () => {
+    const result = start({ JWT_TTL: 'forever' });
+    expect(result.status).toBe(1);
+    const failed = /^✗ (\S+) subgraph exited with code 1$/m.exec(result.stderr);
+    expect(failed).not.toBeNull();
+    const piece = failed![1];
+    expect(result.stderr).toContain(`    ${piece}: invalid configuration`);
+    expect(result.stderr).toContain('      - JWT_TTL: a duration such as 15m, 12h or 7d');
+    const logFile = join(dataDir, 'logs', `${piece}.log`);
+    expect(result.stderr).toContain(`  full log: ${logFile}`);
+    expect(readFileSync(logFile, 'utf8')).toContain(`${piece}: invalid configuration`);
+  });
+
+  it('with LOG_OUTPUT=terminal shows each piece\'s own lines on the terminal, named by piece', () => {
+    const result = start({ JWT_TTL: 'forever', LOG_OUTPUT: 'terminal' });
+    expect(result.status).toBe(1);
+    // Every subgraph refuses the setting; which one stops the platform first depends on timing.
+    expect(result.stdout).toMatch(/^([a-z]+) +│ \1: invalid configuration$/m);
+    expect(result.stdout).toMatch(/^([a-z]+) +│ {3}- JWT_TTL: a duration such as 15m, 12h or 7d$/m);
+    expect(result.stderr).not.toContain('full log:');
+  });
+});
