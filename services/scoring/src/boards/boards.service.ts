@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, BadUserInputError, decodeCursor, encodeCursor, pageSize, REDIS_CLIENT } from '@scriptbook/platform';
-import { MembershipReader, membershipKeys, personalGroupOwner, VERSION_FIELD } from '@scriptbook/platform/membership';
+import { MembershipReader } from '@scriptbook/platform/membership';
 import { ScoringConfig } from '../scoring.config';
 import { ResultsService } from '../results/results.service';
 import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
@@ -54,12 +54,11 @@ export class BoardsService {
    * for a group that does not exist.
    */
   async group(viewerId: string, groupId: string, board: LeaderboardBoardInput | null | undefined, period: LeaderboardPeriod, verifiedOnly: boolean, first?: number | null, after?: string | null, now = new Date()): Promise<LeaderboardConnection> {
-    await this.membership.requireMember(groupId, viewerId);
+    const members = await this.membership.requireMembers(groupId, viewerId);
     const limit = pageSize(first);
     const offset = after ? decodeCursor(after, 1)[0] : 0;
     if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) throw new BadUserInputError('after', 'cursor', 'after is not a cursor this list produced');
     const key = await this.keyOf(board, period, verifiedOnly, now);
-    const members = await this.membersOf(groupId);
     const scores = members.length ? await this.redis.zmscore(key, ...members) : [];
     const ranked = members
       .map((playerId, i) => ({ playerId, encoded: scores[i] === null ? null : Number(scores[i]) }))
@@ -95,13 +94,6 @@ export class BoardsService {
       periodStartsAt: null,
       nextResetAt: null,
     };
-  }
-
-  private async membersOf(groupId: string): Promise<string[]> {
-    const owner = personalGroupOwner(groupId);
-    if (owner !== null) return [owner];
-    const fields = await this.redis.hkeys(membershipKeys(this.config.REDIS_PREFIX).group(groupId));
-    return fields.filter((f) => f !== VERSION_FIELD);
   }
 
   private async keyOf(board: LeaderboardBoardInput | null | undefined, period: LeaderboardPeriod, verifiedOnly: boolean, now: Date): Promise<string> {
