@@ -2,7 +2,12 @@
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // auto-bind (used by graphql-codegen's plugins) ships ES modules only; Jest's CommonJS runtime needs them compiled.
+    '/node_modules/auto-bind/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!auto-bind/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@scriptbook/([^/]+)$': '<rootDir>/libs/$1/src',
