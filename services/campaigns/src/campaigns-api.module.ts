@@ -4,6 +4,7 @@ import { PersistenceModule, RedisModule, SubgraphGraphQLModule } from '@scriptbo
 import { MembershipModule } from '@scriptbook/platform/membership';
 import { campaignsPersistence } from './campaigns.persistence';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { EnvelopesModule } from './envelopes/envelopes.module';
 import { LiveUpdatesModule } from './live/live.module';
 
 /**
@@ -19,6 +20,7 @@ import { LiveUpdatesModule } from './live/live.module';
     MembershipModule,
     ContentLibraryModule,
     CampaignsModule,
+    EnvelopesModule,
     LiveUpdatesModule,
   ],
 })

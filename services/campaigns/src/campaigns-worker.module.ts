@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ContentLibraryModule } from '@scriptbook/content';
 import { PersistenceModule, RedisModule } from '@scriptbook/platform';
 import { campaignsPersistence } from './campaigns.persistence';
 import { CampaignEntity } from './campaigns/campaign.entity';
+import { EnvelopeUnlockProcessor } from './envelopes/envelope-unlock.processor';
+import { GroupEnvelopeEntity } from './envelopes/group-envelope.entity';
+import { CampaignChangePublisherModule } from './live/campaign-change-publisher.module';
 import { CampaignSnapshotEntity } from './snapshots/campaign-snapshot.entity';
 import { CampaignSnapshotProcessor } from './snapshots/campaign-snapshot.processor';
 import { CampaignChangeEntity } from './sync/campaign-change.entity';
@@ -10,9 +14,11 @@ import { CampaignChangeEntity } from './sync/campaign-change.entity';
 @Module({
   imports: [
     PersistenceModule.forService({ ...campaignsPersistence, runMigrations: false }),
-    PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignSnapshotEntity),
+    PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignSnapshotEntity, GroupEnvelopeEntity),
     RedisModule,
+    ContentLibraryModule,
+    CampaignChangePublisherModule,
   ],
-  providers: [CampaignSnapshotProcessor],
+  providers: [CampaignSnapshotProcessor, EnvelopeUnlockProcessor],
 })
 export class CampaignsWorkerModule {}

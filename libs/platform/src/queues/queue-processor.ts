@@ -26,6 +26,15 @@ export class WorkerRegistry {
 
 export interface ProcessorOptions {
   readonly concurrency?: number;
+  /**
+   * How long a job stays locked to this worker without a renewal (BullMQ
+   * renews it at half this while the process lives), and how often workers
+   * look for jobs whose lock lapsed because their process died: such a job is
+   * picked up again after roughly the sum. BullMQ's defaults (30 s each) when
+   * unset.
+   */
+  readonly lockDurationMs?: number;
+  readonly stalledIntervalMs?: number;
 }
 
 /**
@@ -52,6 +61,8 @@ export abstract class QueueProcessor<P> implements OnModuleInit {
       connection: { ...redisOptionsFromUrl(this.config.REDIS_URL), maxRetriesPerRequest: null },
       prefix: this.config.REDIS_PREFIX,
       concurrency: this.options.concurrency ?? 1,
+      ...(this.options.lockDurationMs ? { lockDuration: this.options.lockDurationMs } : {}),
+      ...(this.options.stalledIntervalMs ? { stalledInterval: this.options.stalledIntervalMs } : {}),
     });
     worker.on('failed', (job, error) => {
       jobsProcessed.inc({ queue: this.definition.name, outcome: 'failed' });

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PersistenceModule, QueueModule } from '@scriptbook/platform';
+import { GroupEnvelopeEntity } from '../envelopes/group-envelope.entity';
+import { GroupEnvelopeLedger } from '../envelopes/group-envelope-ledger';
 import { CampaignChangePublisherModule } from '../live/campaign-change-publisher.module';
 import { campaignSnapshotQueue } from '../snapshots/campaign-snapshot.queue';
 import { CampaignChangeEntity } from '../sync/campaign-change.entity';
@@ -13,11 +15,11 @@ import { CampaignsService } from './campaigns.service';
 
 @Module({
   imports: [
-    PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignClientEntity),
+    PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignClientEntity, GroupEnvelopeEntity),
     QueueModule.register(campaignSnapshotQueue),
     CampaignChangePublisherModule,
   ],
-  providers: [CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver],
-  exports: [CampaignAccess],
+  providers: [CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver, GroupEnvelopeLedger],
+  exports: [CampaignAccess, SyncService],
 })
 export class CampaignsModule {}

@@ -16,6 +16,7 @@ import { MembershipReader, personalGroupId } from '@scriptbook/platform/membersh
 import { RuleInputError } from '@scriptbook/rules-engine';
 import { In, LessThan, Repository } from 'typeorm';
 import { gameSystemOf, GameSystem } from '../state/game-systems';
+import { GroupEnvelopeLedger } from '../envelopes/group-envelope-ledger';
 import { CampaignEntity } from './campaign.entity';
 import { Campaign, CampaignSetupStep, CreateCampaignInput, createCampaignSchema } from './campaign.model';
 
@@ -43,6 +44,7 @@ export class CampaignsService {
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     private readonly content: ContentLibrary,
     private readonly membership: MembershipReader,
+    private readonly groupEnvelopes: GroupEnvelopeLedger,
   ) {}
 
   async create(playerId: string, input: CreateCampaignInput): Promise<Campaign> {
@@ -54,6 +56,8 @@ export class CampaignsService {
     await this.membership.requireMember(groupId, playerId, 'input.groupId');
     const seed = valid.seed ?? randomBytes(12).toString('base64url');
     const initial = initialStateOf(system, seed, valid.setup ?? null);
+    // Legacy envelopes belong to the group: a new campaign starts with the ones it has opened.
+    const state = await this.groupEnvelopes.withOpenedEnvelopes(groupId, valid.gameId, initial.state);
     const entity = this.campaigns.create({
       id: timeOrderedId(),
       ownerId: playerId,
@@ -61,7 +65,7 @@ export class CampaignsService {
       gameId: valid.gameId,
       name: valid.name,
       version: 0,
-      state: initial.state as object,
+      state: state as object,
       seed,
       setupTranscript: initial.setupTranscript as object[] | null,
     });

@@ -234,6 +234,37 @@ const finishScenario = defineAction({
   },
 });
 
+const recordScenarioOutcome = defineAction({
+  name: 'record-scenario-outcome',
+  description:
+    'Records a scenario played, and won when `won` is true, with the envelope its sheet names when there is one; a scenario in play with this id ends. ' +
+    'Refused while a different scenario is in play. The `recordScenarioOutcome` mutation sends this action and, for a win that names an envelope, ' +
+    'opens it for the whole group; pushed directly it records the outcome only and opens nothing.',
+  args: z
+    .object({
+      scenarioId: label('The scenario’s content id, e.g. `twom:scenario:epidemic`.'),
+      won: z.boolean().describe('Whether the group won it.'),
+      envelopeId: z.string().max(80).nullable().default(null).describe('The envelope the win opens (a `twom-envelope` content id); null when none is named.'),
+      envelopeNamedBy: z
+        .enum(['PACK', 'SCENARIO_SHEET'])
+        .nullable()
+        .default(null)
+        .describe('Who named the envelope: the content pack, or the players reading their scenario sheet; null when none is named.'),
+    })
+    .strict(),
+  example: { scenarioId: 'twom:scenario:epidemic', won: true, envelopeId: 'twom:envelope:c', envelopeNamedBy: 'SCENARIO_SHEET' },
+  plan: (state: TwomState, { scenarioId, won }) => {
+    if (state.scenario && state.scenario.id !== scenarioId) {
+      reject('CONFLICT', 'other-scenario-in-play', `${state.scenario.id} is in play, not ${scenarioId}: finish it first`, 'args.scenarioId');
+    }
+    const changes: StateChange[] = [];
+    if (state.scenario) changes.push({ op: 'set', path: ['scenario'], from: state.scenario, to: null });
+    changes.push({ op: 'set', path: ['scenariosPlayed'], from: state.scenariosPlayed, to: [...state.scenariosPlayed, scenarioId] });
+    if (won) changes.push({ op: 'set', path: ['scenariosWon'], from: state.scenariosWon, to: [...state.scenariosWon, scenarioId] });
+    return changes;
+  },
+});
+
 const addNote = defineAction({
   name: 'add-note',
   description: 'Keeps a note with the campaign.',
@@ -258,5 +289,23 @@ export const twomActions: readonly Action[] = [
   startScenario,
   adjustTrack,
   finishScenario,
+  recordScenarioOutcome,
   addNote,
 ] as Action[];
+
+/**
+ * The one action only the server makes: the campaigns worker adds an envelope
+ * the group opened to each of its campaigns, in batches of set-based SQL
+ * (envelopes/envelope-fan-out.ts) that must produce exactly this change. It is
+ * not in the catalog, so no device can push it.
+ */
+export const OPEN_ENVELOPE_ACTION = 'open-envelope';
+
+export type OpenedEnvelope = TwomState['envelopesOpened'][number];
+
+/** The change `open-envelope` makes, or none when the campaign already holds the envelope. */
+export function openEnvelopeChanges(state: TwomState, entry: OpenedEnvelope): StateChange[] {
+  const held = state.envelopesOpened ?? [];
+  if (held.some((opened) => opened.envelopeId === entry.envelopeId)) return [];
+  return [{ op: 'set', path: ['envelopesOpened'], from: held, to: [...held, entry] }];
+}

@@ -51,6 +51,22 @@ export const eventCardSchema = named(
     .describe('A card of the Event deck.'),
 );
 
+/**
+ * A legacy envelope (Tales from the Ruined City, seed 000, "Envelopes") opened
+ * for the campaign's group. Only the server adds one, with the `open-envelope`
+ * system action, when a member of the group records the win that opens it.
+ */
+export const openedEnvelopeSchema = named(
+  'CampaignTwomOpenedEnvelope',
+  z
+    .object({
+      envelopeId: z.string().describe('The content id of the envelope, e.g. `twom:envelope:c`; `contentItem(id)` gives what the seed says about it.'),
+      openedAt: z.string().describe('When the group opened it (ISO 8601), the same in every campaign of the group.'),
+      byScenarioId: z.string().describe('The content id of the scenario whose win opened it.'),
+    })
+    .describe('An envelope the group has opened: its legacy components belong to every campaign of the group from then on.'),
+);
+
 export const twomStateSchema = named(
   'CampaignTwomState',
   z
@@ -79,6 +95,10 @@ export const twomStateSchema = named(
       notes: notesSchema,
       scenariosPlayed: z.array(z.string()).describe('Scenarios (such as the Incident scenarios) finished, in order.'),
       scenariosWon: z.array(z.string()).describe('The scenarios of `scenariosPlayed` that were won.'),
+      envelopesOpened: z
+        .array(openedEnvelopeSchema)
+        .default([])
+        .describe('Legacy envelopes the group has opened, in the order they were opened; null only for a campaign not changed since envelopes existed, which holds none.'),
     })
     .strict()
     .describe('A This War of Mine campaign (core game and Tales from the Ruined City).'),
@@ -105,5 +125,6 @@ export function emptyTwomState(rngState: z.output<typeof deckRngStateSchema>): T
     notes: [],
     scenariosPlayed: [],
     scenariosWon: [],
+    envelopesOpened: [],
   };
 }

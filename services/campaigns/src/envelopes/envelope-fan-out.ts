@@ -1,0 +1,158 @@
+import { inTransaction } from '@scriptbook/platform';
+import { DataSource } from 'typeorm';
+import { gameSystemOf } from '../state/game-systems';
+import { OPEN_ENVELOPE_ACTION, OpenedEnvelope } from '../state/twom/twom-actions';
+
+/** What the fan-out writes into each campaign, and who is shown as having done it. */
+export interface EnvelopeOpening {
+  readonly groupId: string;
+  /** The game whose campaigns receive it (the envelope's content game). */
+  readonly gameId: string;
+  readonly entry: OpenedEnvelope;
+  readonly playerId: string;
+  /** The campaign whose win opened it, kept in each change's args. */
+  readonly openedInCampaignId: string;
+}
+
+export interface BatchOutcome {
+  /** Campaigns the batch looked at: the cursor moves past all of them. */
+  readonly scanned: number;
+  /** The last campaign id looked at; null when no campaign was left. */
+  readonly lastId: string | null;
+  /** The campaigns that received the envelope in this batch, with their new version. */
+  readonly changed: { campaignId: string; version: number }[];
+}
+
+/**
+ * Brings one batch of a group's campaigns up to date with an opened envelope:
+ * the next `size` campaigns after `afterId` (by id), each not yet holding it
+ * gets it appended to `envelopesOpened`, its version raised by one and one
+ * `open-envelope` change in its log, all in one transaction. The state change
+ * and its delta are exactly what `openEnvelopeChanges` plans; they are done in
+ * SQL so a batch costs one round trip whatever its size (a group of 100,000
+ * campaigns is 100 batches, not 100,000 reads and writes).
+ *
+ * Idempotent per campaign: one that already holds the envelope is skipped, so
+ * a job restarted after a crash never adds it twice. Concurrent pushes are
+ * safe: on Postgres the UPDATE waits for a push's row lock and re-checks the
+ * row as that push left it; on SQLite writers take turns.
+ */
+export async function openEnvelopeInBatch(dataSource: DataSource, opening: EnvelopeOpening, afterId: string, size: number, progressDone: number): Promise<BatchOutcome> {
+  const args = JSON.stringify({ envelopeId: opening.entry.envelopeId, byScenarioId: opening.entry.byScenarioId, openedInCampaignId: opening.openedInCampaignId });
+  return dataSource.options.type === 'postgres'
+    ? postgresBatch(dataSource, opening, args, afterId, size, progressDone)
+    : sqliteBatch(dataSource, opening, args, afterId, size, progressDone);
+}
+
+async function postgresBatch(dataSource: DataSource, o: EnvelopeOpening, args: string, afterId: string, size: number, progressDone: number): Promise<BatchOutcome> {
+  // One statement, so one transaction and one round trip: the state, the version, the log and the progress move together.
+  const [row] = await dataSource.query(
+    `WITH batch AS (
+       SELECT id FROM campaigns WHERE group_id = $1 AND game_id = $2 AND id > $3 ORDER BY id LIMIT $4
+     ),
+     opened AS (
+       UPDATE campaigns c
+       SET state = jsonb_set(c.state::jsonb, '{envelopesOpened}', COALESCE(c.state::jsonb -> 'envelopesOpened', '[]'::jsonb) || jsonb_build_array($5::jsonb))::text,
+           version = c.version + 1,
+           updated_at = now()
+       FROM batch
+       WHERE c.id = batch.id AND c.state IS NOT NULL
+         AND NOT COALESCE(c.state::jsonb -> 'envelopesOpened', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('envelopeId', $6::text))
+       RETURNING c.id, c.version, c.state::jsonb -> 'envelopesOpened' AS envelopes
+     ),
+     logged AS (
+       INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at, undoes_version, undone_by_version)
+       SELECT id, version, $7, $8,
+              jsonb_build_array(jsonb_build_object('op', 'set', 'path', '["envelopesOpened"]'::jsonb, 'from', envelopes - (-1), 'to', envelopes))::text,
+              NULL, NULL, $9, $10, NULL, NULL
+       FROM opened
+       RETURNING campaign_id, version
+     ),
+     progress AS (
+       UPDATE group_envelopes SET campaigns_done = $11 + (SELECT count(*) FROM batch)
+       WHERE group_id = $1 AND envelope_id = $6
+     )
+     SELECT (SELECT max(id) FROM batch) AS last_id,
+            (SELECT count(*) FROM batch)::int AS scanned,
+            COALESCE((SELECT json_agg(json_build_array(campaign_id, version)) FROM logged), '[]'::json) AS changed`,
+    [o.groupId, o.gameId, afterId, size, JSON.stringify(o.entry), o.entry.envelopeId, OPEN_ENVELOPE_ACTION, args, o.playerId, Date.now(), progressDone],
+  );
+  const changed = (row.changed as [string, number][]).map(([campaignId, version]) => ({ campaignId, version }));
+  return { scanned: row.scanned, lastId: row.last_id, changed };
+}
+
+async function sqliteBatch(dataSource: DataSource, o: EnvelopeOpening, args: string, afterId: string, size: number, progressDone: number): Promise<BatchOutcome> {
+  return inTransaction(dataSource, async (manager) => {
+    // The UPDATE first: it takes SQLite's write lock, so nothing changes between it and the reads after it.
+    const updated: { id: string; version: number; envelopes: string }[] = await manager.query(
+      `UPDATE campaigns
+       SET state = json_set(state, '$.envelopesOpened', json_insert(COALESCE(json_extract(state, '$.envelopesOpened'), '[]'), '$[#]', json(?))),
+           version = version + 1,
+           updated_at = datetime('now')
+       WHERE id IN (SELECT id FROM campaigns WHERE group_id = ? AND game_id = ? AND id > ? ORDER BY id LIMIT ?)
+         AND state IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM json_each(campaigns.state, '$.envelopesOpened') AS held WHERE json_extract(held.value, '$.envelopeId') = ?)
+       RETURNING id, version, json_extract(state, '$.envelopesOpened') AS envelopes`,
+      [JSON.stringify(o.entry), o.groupId, o.gameId, afterId, size, o.entry.envelopeId],
+    );
+    const [batch]: { last_id: string | null; scanned: number }[] = await manager.query(
+      `SELECT max(id) AS last_id, count(*) AS scanned FROM (SELECT id FROM campaigns WHERE group_id = ? AND game_id = ? AND id > ? ORDER BY id LIMIT ?)`,
+      [o.groupId, o.gameId, afterId, size],
+    );
+    const appliedAt = Date.now();
+    const rows = updated.map((campaign) => {
+      const to = JSON.parse(campaign.envelopes) as unknown[];
+      const delta = [{ op: 'set', path: ['envelopesOpened'], from: to.slice(0, -1), to }];
+      return [campaign.id, campaign.version, OPEN_ENVELOPE_ACTION, args, JSON.stringify(delta), o.playerId, appliedAt];
+    });
+    // 7 parameters a row keeps each INSERT well under SQLite's parameter limit.
+    for (let start = 0; start < rows.length; start += 500) {
+      const chunk = rows.slice(start, start + 500);
+      await manager.query(
+        `INSERT INTO campaign_changes (campaign_id, version, name, args, delta, player_id, applied_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flat(),
+      );
+    }
+    await manager.query(`UPDATE group_envelopes SET campaigns_done = ? WHERE group_id = ? AND envelope_id = ?`, [
+      progressDone + Number(batch.scanned),
+      o.groupId,
+      o.entry.envelopeId,
+    ]);
+    return { scanned: Number(batch.scanned), lastId: batch.last_id, changed: updated.map((c) => ({ campaignId: c.id, version: c.version })) };
+  });
+}
+
+/**
+ * Campaigns made before state was stored (state NULL) are served their
+ * game's empty state; write it, so the set-based batches have a document to
+ * add the envelope to. Nothing else about them changes, so no version is raised.
+ */
+export async function storeMissingStates(dataSource: DataSource, groupId: string, gameId: string): Promise<number> {
+  const system = gameSystemOf(gameId);
+  if (!system) return 0;
+  const missing: { id: string; seed: string | null }[] = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? 'SELECT id, seed FROM campaigns WHERE group_id = $1 AND game_id = $2 AND state IS NULL'
+      : 'SELECT id, seed FROM campaigns WHERE group_id = ? AND game_id = ? AND state IS NULL',
+    [groupId, gameId],
+  );
+  for (const campaign of missing) {
+    const state = JSON.stringify(system.initial(campaign.seed ?? campaign.id, null).state);
+    await dataSource.query(
+      dataSource.options.type === 'postgres' ? 'UPDATE campaigns SET state = $1 WHERE id = $2 AND state IS NULL' : 'UPDATE campaigns SET state = ? WHERE id = ? AND state IS NULL',
+      [state, campaign.id],
+    );
+  }
+  return missing.length;
+}
+
+/** How many campaigns of the group the envelope concerns. */
+export async function countCampaigns(dataSource: DataSource, groupId: string, gameId: string): Promise<number> {
+  const [row] = await dataSource.query(
+    dataSource.options.type === 'postgres'
+      ? 'SELECT count(*)::int AS n FROM campaigns WHERE group_id = $1 AND game_id = $2'
+      : 'SELECT count(*) AS n FROM campaigns WHERE group_id = ? AND game_id = ?',
+    [groupId, gameId],
+  );
+  return Number(row.n);
+}

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, InjectRepository, QueueProcessor } from '@scriptbook/platform';
+import { ContentLibrary } from '@scriptbook/content';
+import { Job, UnrecoverableError } from 'bullmq';
+import { DataSource, Repository } from 'typeorm';
+import type { CampaignsWorkerConfig } from '../campaigns.app';
+import { CampaignChangePublisher } from '../live/campaign-change-publisher';
+import { countCampaigns, openEnvelopeInBatch, storeMissingStates } from './envelope-fan-out';
+import { envelopeUnlockQueue, EnvelopeUnlockPayload } from './envelope-unlock.queue';
+import { GroupEnvelopeEntity } from './group-envelope.entity';
+
+export interface EnvelopeUnlockOutcome {
+  readonly groupId: string;
+  readonly envelopeId: string;
+  /** Campaigns that received the envelope in this run. */
+  readonly opened: number;
+  /** Campaigns gone through in this run, those already holding it included. */
+  readonly campaigns: number;
+}
+
+/**
+ * The unlock job: opens an envelope in every campaign of a group, batch after
+ * batch, then marks the group's envelope OPENED. Each batch commits on its
+ * own, reports progress (job and `group_envelopes` row) and pokes the live
+ * followers of every campaign it changed. A worker killed halfway leaves
+ * committed batches behind and the job's lock lapses; the next worker starts
+ * from the first campaign again, and the campaigns already holding the
+ * envelope are skipped inside the batch's SQL, so none receives it twice.
+ */
+@Injectable()
+export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayload> {
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(GroupEnvelopeEntity) private readonly envelopes: Repository<GroupEnvelopeEntity>,
+    private readonly content: ContentLibrary,
+    private readonly publisher: CampaignChangePublisher,
+    @Inject(APP_CONFIG) config: CampaignsWorkerConfig,
+  ) {
+    super(envelopeUnlockQueue, { lockDurationMs: config.ENVELOPE_JOB_LOCK_MS, stalledIntervalMs: config.ENVELOPE_JOB_STALLED_CHECK_MS });
+    this.batchSize = config.ENVELOPE_BATCH_SIZE;
+  }
+
+  protected async handle({ groupId, envelopeId }: EnvelopeUnlockPayload, job: Job): Promise<EnvelopeUnlockOutcome> {
+    const envelope = this.content.getOfKind('twom-envelope', envelopeId);
+    if (!envelope) throw new UnrecoverableError(`${envelopeId} is not an envelope of the content packs`);
+    const row = await this.envelopes.findOneBy({ groupId, envelopeId });
+    if (!row) throw new UnrecoverableError(`group ${groupId} has no record of opening ${envelopeId}`);
+    if (row.state === 'OPENED') {
+      await job.updateProgress(100);
+      return { groupId, envelopeId, opened: 0, campaigns: 0 };
+    }
+
+    const opening = {
+      groupId,
+      gameId: envelope.gameId,
+      entry: { envelopeId, openedAt: new Date(row.openedAt).toISOString(), byScenarioId: row.openedByScenarioId },
+      playerId: row.openedByPlayerId,
+      openedInCampaignId: row.openedInCampaignId,
+    };
+    await storeMissingStates(this.dataSource, groupId, opening.gameId);
+    let total = await countCampaigns(this.dataSource, groupId, opening.gameId);
+    await this.envelopes.update({ groupId, envelopeId }, { campaignsTotal: total, campaignsDone: 0 });
+    await job.updateProgress(0);
+
+    let cursor = '';
+    let done = 0;
+    let opened = 0;
+    for (;;) {
+      const batch = await openEnvelopeInBatch(this.dataSource, opening, cursor, this.batchSize, done);
+      if (batch.scanned === 0 || batch.lastId === null) break;
+      cursor = batch.lastId;
+      done += batch.scanned;
+      opened += batch.changed.length;
+      for (const { campaignId, version } of batch.changed) this.publisher.changed({ campaignId, fromVersion: version - 1, version });
+      // Campaigns created while the job runs raise the count; 100 is kept for the end.
+      total = Math.max(total, done);
+      await job.updateProgress(Math.min(99, Math.floor((done / Math.max(total, 1)) * 100)));
+    }
+
+    await this.envelopes.update({ groupId, envelopeId }, { state: 'OPENED', completedAt: Date.now(), campaignsDone: done, campaignsTotal: done });
+    await job.updateProgress(100);
+    this.logger.info({ groupId, envelopeId, opened, campaigns: done }, 'envelope opened for the group');
+    return { groupId, envelopeId, opened, campaigns: done };
+  }
+}
