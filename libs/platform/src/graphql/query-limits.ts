@@ -27,6 +27,19 @@ export interface QueryLimitOptions {
   readonly blockFieldSuggestion?: boolean;
   /** Told each accepted operation's cost as the cost limit measured it, so the figure can be reported without measuring twice. */
   readonly onCostAccepted?: (document: DocumentNode, cost: number) => void;
+  /** Told the cost of each operation refused for it, so the refusal can say by how much. */
+  readonly onCostRejected?: (document: DocumentNode, cost: number) => void;
+}
+
+/**
+ * The cost in the cost limit's refusal ("Query Cost limit of 5000 exceeded,
+ * found 7012.5."): graphql-armor hands its reject handlers the error alone,
+ * with the figure only in the message it writes when `exposeLimits` is on.
+ * Undefined if that wording ever changes; the refusal then reports no cost.
+ */
+export function refusedCost(error: { message: string }): number | undefined {
+  const found = /exceeded, found (\d+(?:\.\d+)?)\.?$/.exec(error.message);
+  return found ? Number(found[1]) : undefined;
 }
 
 /**
@@ -46,7 +59,14 @@ export function gatewayQueryProtection(limits: QueryLimits, options: QueryLimitO
     maxDirectives: { n: limits.MAX_DIRECTIVES },
     costLimit: {
       maxCost: limits.MAX_COST,
+      exposeLimits: true,
       onAccept: [(context, details: { n: number }) => context && options.onCostAccepted?.(context.getDocument(), details.n)],
+      onReject: [
+        (context, error) => {
+          const cost = refusedCost(error);
+          if (context && cost !== undefined) options.onCostRejected?.(context.getDocument(), cost);
+        },
+      ],
     },
     blockFieldSuggestion: { enabled: options.blockFieldSuggestion ?? false },
   }).protect();

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { DocumentNode } from 'graphql';
 
 /**
- * Each validated document's cost, as the cost limit measured it. Apollo
+ * Each validated document's cost, as the cost limit measured it, whether
+ * it let the document through or refused it (the refusal reports it too). Apollo
  * validates a document once and then reuses the same parsed object from
  * its document store, so the figure is found again by identity for every
  * later request, and forgotten with the document.

@@ -32,7 +32,7 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
     costs: QueryCosts,
   ) {
     // Depth, aliases (__typename ones too), directives and cost as validation rules: over one is HTTP 400.
-    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION, onCostAccepted: costs.record });
+    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION, onCostAccepted: costs.record, onCostRejected: costs.record });
     this.server = new ApolloServer<EndpointContext>({
       gateway: new CompletionReportingGateway(
         new ApolloGateway({
