@@ -162,6 +162,21 @@ describe('stalker-zs score (seed 004)', () => {
     expect(() => score({ objectiveMet: true, collectedValue: 1000 })).toThrow(ruleError('objectiveMet', 'conflict'));
   });
 
+  it('"Examples of score modifiers on Setup and Event cards": those cards count under their type-free id or either deck\'s id, once', () => {
+    // The Wall Collapsed and Workshop one plus each, Psionic Attack two minus, Scattered Artifacts two plus: 23 + 2 − 4.
+    const named = ['stalker-zs:card:the-wall-collapsed', 'stalker-zs:card:setup:workshop', 'stalker-zs:card:event:psionic-attack', 'stalker-zs:card:scattered-artifacts'];
+    const r = score({ cardIds: [...base.cardIds, ...named] });
+    expect(r).toMatchObject({ score: 21, unscoredCards: [] });
+    expect(r.breakdown.modifiers.map((m: any) => [m.cardId, m.plus, m.minus, m.inferred]).slice(-4)).toEqual([
+      ['stalker-zs:card:the-wall-collapsed', 1, 0, true],
+      ['stalker-zs:card:workshop', 1, 0, false],
+      ['stalker-zs:card:psionic-attack', 0, 2, false],
+      ['stalker-zs:card:scattered-artifacts', 2, 0, false],
+    ]);
+    expect(() => score({ cardIds: [...base.cardIds, 'stalker-zs:card:workshop', 'stalker-zs:card:event:workshop'] })).toThrow(ruleError(`cardIds[${base.cardIds.length + 1}]`, 'unique'));
+    expect(() => score({ cardIds: [...base.cardIds, 'stalker-zs:card:characters:workshop'] })).toThrow(ruleError(`cardIds[${base.cardIds.length}]`, 'unknown'));
+  });
+
   it('a card whose modifiers the seed does not show leaves the score open', () => {
     const r = score({ cardIds: [...base.cardIds, 'stalker-zs:card:setup:flooded-room'] });
     expect(r.score).toBeNull();
