@@ -76,7 +76,8 @@ export class SubmitZoneSurvivalResultInput {
   @Field(() => [RequestOutcomeInput], { nullable: true, description: 'Every card with the Request tag among `cardIds`, each once, with whether its condition was met.' })
   requests?: RequestOutcomeInput[] | null;
   @Field(() => [ID], {
-    description: 'Every Setup, Event and Character card included in the game, each once: the four Setup cards, the whole Event deck (its printed size), and the Character cards.',
+    description:
+      'Every Setup, Event and Character card included in the game, each once: the four Setup cards, the whole Event deck (its printed size), and the Character cards. A card the seeds name without its deck (`stalker-zs:card:workshop`) may be given by that id or by the id of the deck it was drawn from (`stalker-zs:card:setup:workshop`); the breakdown names it by the first.',
   })
   cardIds!: string[];
   @Field(() => [DeclaredCardInput], { nullable: true, description: 'Modifiers for the cards the catalogue cannot score; needed on a victory for each such card.' })
