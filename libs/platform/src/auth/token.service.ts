@@ -1,3 +1,4 @@
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
@@ -43,18 +44,26 @@ export const ENDED_SESSION_REASON = 'the session was signed out or ended';
 @Injectable()
 export class TokenService {
   private readonly revocations?: TokenRevocations;
+  /**
+   * The secret as a key object, made once: given a string, jsonwebtoken first
+   * tries to read it as a PEM public key on every call and builds the secret
+   * key only after that fails, which cost a sixth of a subgraph's CPU per
+   * request under load.
+   */
+  private readonly signingKey: KeyObject;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
     @Optional() @Inject(REDIS_CLIENT) redis?: Redis,
     @Optional() @Inject(PLAYER_DIRECTORY) private readonly directory?: PlayerDirectory,
   ) {
+    this.signingKey = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
     if (redis) this.revocations = new TokenRevocations(redis, config.REDIS_PREFIX, durationSeconds(config.JWT_TTL));
   }
 
   /** A signed access token for the player, naming the session it belongs to when there is one. */
   issue(playerId: string, sessionId?: string): { accessToken: string; expiresAt: Date } {
-    const accessToken = jwt.sign(sessionId ? { sid: sessionId } : {}, this.config.JWT_SECRET, {
+    const accessToken = jwt.sign(sessionId ? { sid: sessionId } : {}, this.signingKey, {
       algorithm: 'HS256',
       subject: playerId,
       issuer: ISSUER,
@@ -97,7 +106,7 @@ export class TokenService {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return { kind: 'invalid', reason: 'the Authorization header must be "Bearer <token>"' };
     try {
-      const claims = jwt.verify(match[1], this.config.JWT_SECRET, {
+      const claims = jwt.verify(match[1], this.signingKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,

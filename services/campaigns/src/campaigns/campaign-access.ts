@@ -24,6 +24,16 @@ export class CampaignAccess {
     return found;
   }
 
+  /**
+   * The same rule for a campaign row already read, e.g. under the row lock a
+   * push takes: NOT_FOUND naming `field` unless the viewer is a member of its
+   * group. Membership comes from the in-process cache of the read model
+   * (Redis on a miss; none at all for a personal group).
+   */
+  async check(campaign: { readonly id: string; readonly groupId: string }, viewer: AuthenticatedPlayer, field = 'id'): Promise<void> {
+    if (!(await this.membership.isMember(campaign.groupId, viewer.playerId))) throw new NotFoundError('Campaign', campaign.id, field);
+  }
+
   /** One answer per id, in order: the campaign, or the NOT_FOUND error for that id. */
   async visible(ids: readonly string[], viewer: AuthenticatedPlayer, field = 'id'): Promise<(CampaignEntity | Error)[]> {
     const rows = ids.length === 0 ? [] : await this.campaigns.findBy({ id: In([...ids]) });

@@ -55,20 +55,25 @@ describe('a push when Postgres or Redis goes away', () => {
     expect((await push(id, days(1, 2))).data!.pushCampaignActions.version).toBe(2);
     const before = await stored(id);
 
-    // After the log rows and the new campaign version are written, and before the device's seq is, the backend dies.
-    const upsert = EntityManager.prototype.upsert;
-    const spy = jest.spyOn(EntityManager.prototype, 'upsert').mockImplementationOnce(async function (this: EntityManager, ...args: Parameters<EntityManager['upsert']>) {
-      const [{ pid }] = await this.query('SELECT pg_backend_pid() AS pid');
-      const admin = new Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query('SELECT pg_terminate_backend($1)', [pid]).finally(() => admin.end());
-      return upsert.apply(this, args);
+    // After the log rows, the new state and version and the device's seq are written, and before COMMIT, the backend dies.
+    const query = EntityManager.prototype.query;
+    let killed = false;
+    const spy = jest.spyOn(EntityManager.prototype, 'query').mockImplementation(async function (this: EntityManager, sql: string, parameters?: unknown[]) {
+      const result: unknown = await query.call(this, sql, parameters);
+      if (!killed && sql.includes('INSERT INTO campaign_changes')) {
+        killed = true;
+        const [{ pid }] = (await query.call(this, 'SELECT pg_backend_pid() AS pid')) as { pid: number }[];
+        const admin = new Client({ connectionString: TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]).finally(() => admin.end());
+      }
+      return result;
     });
     try {
       const failed = await push(id, days(3, 3));
       expect(failed.data).toBeNull();
       expect(failed.errors![0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      expect(spy).toHaveBeenCalled();
+      expect(killed).toBe(true);
     } finally {
       spy.mockRestore();
     }

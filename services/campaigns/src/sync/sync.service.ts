@@ -26,6 +26,7 @@ import { StateChange } from '../state/changes';
 import { CampaignChangeEntity } from './campaign-change.entity';
 import { CampaignClientEntity } from './campaign-client.entity';
 import { applyPush, checkPushShape, PushedAction } from './push-batch';
+import { lockForPush, recordPush } from './push-store';
 import { CampaignChange, CampaignChanges, PushResult } from './sync.model';
 import { planUndo } from './undo';
 
@@ -61,38 +62,42 @@ export class SyncService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /**
+   * Four round trips on Postgres: BEGIN; lock the campaign and client rows
+   * and read them (`lockForPush`; two more on a device's first push); write
+   * the log rows, state, version and seq in one statement (`recordPush`);
+   * COMMIT. The access check uses the
+   * locked row, so it needs no read of its own; a refused caller's
+   * transaction writes nothing and only held the lock for that one read.
+   *
+   * READ COMMITTED (the default) is enough: every push and undo of a campaign
+   * first takes its row lock, so they run one after another, and each sees
+   * the newest state, version and client seq, those the previous writer
+   * committed (see `lockForPush`). Nothing it decides on can change under
+   * it, so SERIALIZABLE would only add retries.
+   */
   async push(viewer: AuthenticatedPlayer, campaignId: string, clientId: string, actions: readonly PushedAction[]): Promise<PushResult> {
     checkPushShape(clientId, actions);
-    await this.access.require(campaignId, viewer, 'input.campaignId');
     let fromVersion = 0;
     const result = await inTransaction(this.dataSource, async (manager) => {
-      const campaign = await this.lockCampaign(manager, campaignId);
+      const campaign = await lockForPush(manager, campaignId, clientId);
+      if (!campaign) throw new NotFoundError('Campaign', campaignId, 'input.campaignId');
+      await this.access.check(campaign, viewer, 'input.campaignId');
       fromVersion = campaign.version;
       const system = this.systemOf(campaign);
-      const client = await manager.findOneBy(CampaignClientEntity, { campaignId, clientId });
-      const outcome = applyPush(system, { state: campaign.state, version: campaign.version, lastSeq: client?.lastSeq ?? 0 }, actions);
-      if (outcome.lastSeq === (client?.lastSeq ?? 0)) return { version: campaign.version, lastSeq: outcome.lastSeq, rejected: [] };
-      const now = Date.now();
-      if (outcome.applied.length > 0) {
-        await manager.insert(
-          CampaignChangeEntity,
-          outcome.applied.map((change) => ({
-            campaignId,
-            version: change.version,
-            name: change.name,
-            args: change.args as object,
-            delta: change.delta,
-            clientId,
-            seq: change.seq,
-            playerId: viewer.playerId,
-            appliedAt: now,
-            undoesVersion: null,
-            undoneByVersion: null,
-          })),
-        );
-        await manager.update(CampaignEntity, { id: campaignId }, { state: outcome.state as object, version: outcome.version });
-      }
-      await manager.upsert(CampaignClientEntity, { campaignId, clientId, lastSeq: outcome.lastSeq }, ['campaignId', 'clientId']);
+      const state = campaign.state ?? system.initial(campaign.seed ?? campaign.id, null).state;
+      const outcome = applyPush(system, { state, version: campaign.version, lastSeq: campaign.lastSeq }, actions);
+      if (outcome.lastSeq === campaign.lastSeq) return { version: campaign.version, lastSeq: outcome.lastSeq, rejected: [] };
+      await recordPush(manager, {
+        campaignId,
+        clientId,
+        playerId: viewer.playerId,
+        appliedAt: Date.now(),
+        applied: outcome.applied,
+        state: outcome.state,
+        version: outcome.version,
+        lastSeq: outcome.lastSeq,
+      });
       return { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected };
     });
     this.committed(campaignId, fromVersion, result.version);
@@ -136,6 +141,8 @@ export class SyncService {
     const change = await inTransaction(this.dataSource, async (manager) => {
       const campaign = await this.lockCampaign(manager, campaignId);
       const system = this.systemOf(campaign);
+      // Campaigns made before state existed start from the empty state of their game.
+      campaign.state ??= system.initial(campaign.seed ?? campaign.id, null).state as object;
       const target = await manager.findOneBy(CampaignChangeEntity, { campaignId, version: actionVersion });
       if (!target) throw new NotFoundError('Change', String(actionVersion), 'actionVersion');
       const later = await manager.find(CampaignChangeEntity, { where: { campaignId, version: MoreThan(actionVersion) } });
@@ -188,10 +195,9 @@ export class SyncService {
     return campaign;
   }
 
-  private systemOf(campaign: CampaignEntity): GameSystem {
+  private systemOf(campaign: { readonly gameId: string }): GameSystem {
     const system = gameSystemOf(campaign.gameId);
     if (!system) throw new BadUserInputError('campaignId', 'campaign-game', `${campaign.gameId} has no campaign state`);
-    if (campaign.state === null || campaign.state === undefined) campaign.state = system.initial(campaign.seed ?? campaign.id, null).state as object;
     return system;
   }
 }
