@@ -34,6 +34,8 @@ describe('the platform end to end, through the gateway', () => {
         NODE_ENV: 'test',
         ...TEST_SECRETS,
         LOG_LEVEL: 'warn',
+        // The processes' JSON lines on this output, so the shutdown check below can see an error logged by any of them.
+        LOG_OUTPUT: 'raw',
         PORT_OFFSET: String(PORT_OFFSET),
         SQLITE_DIR: dataDir,
         DATABASE_URL: '',
