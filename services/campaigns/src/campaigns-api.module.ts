@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContentLibraryModule } from '@scriptbook/content';
 import { PersistenceModule, RedisModule, SubgraphGraphQLModule } from '@scriptbook/platform';
+import { JobDirectoryModule } from '@scriptbook/platform/jobs';
 import { MembershipModule } from '@scriptbook/platform/membership';
 import { campaignsPersistence } from './campaigns.persistence';
 import { CampaignsModule } from './campaigns/campaigns.module';
@@ -18,6 +19,7 @@ import { LiveUpdatesModule } from './live/live.module';
     PersistenceModule.forService(campaignsPersistence),
     RedisModule,
     MembershipModule,
+    JobDirectoryModule,
     ContentLibraryModule,
     CampaignsModule,
     EnvelopesModule,

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { BackgroundJobReference } from '@scriptbook/platform/jobs';
 import { z } from 'zod';
 
 export enum EnvelopeNamedBy {
@@ -132,6 +133,14 @@ export class GroupEnvelope {
   @Field(() => ID, { nullable: true, description: 'The unlock job’s id, the same for every win of this envelope in this group; null while CLOSED.' })
   unlockJobId!: string | null;
 
+  @Field(() => BackgroundJobReference, {
+    nullable: true,
+    description:
+      'The unlock job, to follow with `job(id)` (its state and progress, for members of the group); null while CLOSED. BullMQ keeps a finished job a day: ' +
+      'after that `job` no longer finds it, and `state` and `progress` here remain the record.',
+  })
+  unlockJob!: BackgroundJobReference | null;
+
   @Field(() => [EnvelopeContentGap], {
     description: 'What the seeds do not say about the envelope. Its contents are unknown, so no component joins any deck when it opens.',
   })
@@ -169,4 +178,10 @@ export class ScenarioOutcome {
     description: 'The group’s envelope when this outcome opens one: OPENING with its progress, or OPENED when an earlier win already opened it. Null otherwise.',
   })
   groupEnvelope!: GroupEnvelope | null;
+
+  @Field(() => BackgroundJobReference, {
+    nullable: true,
+    description: 'The unlock job when this outcome opens an envelope (the same job for every win of it in the group): follow it with `job(id)`. Null otherwise.',
+  })
+  unlockJob!: BackgroundJobReference | null;
 }

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { redisOptionsFromUrl, RunningService, startService, TokenService } from '@scriptbook/platform';
+import { JobDirectory } from '@scriptbook/platform/jobs';
 import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
@@ -16,6 +17,7 @@ const RECORD = `mutation($input: RecordScenarioOutcomeInput!) {
   recordScenarioOutcome(input: $input) {
     campaignId version scenarioId won envelopeId envelopeNamedBy opensEnvelope envelopeNote
     groupEnvelope { envelopeId state unlockJobId openedByScenarioId openedInCampaignId openedBy { id } progress { campaignsDone campaignsTotal percent } }
+    unlockJob { id }
   }
 }`;
 const ENVELOPES = `query($groupId: ID!) {
@@ -135,7 +137,13 @@ describe('legacy envelopes on Postgres and Redis, with the campaigns worker', ()
         openedBy: { id: 'player-ben' },
       },
     });
+    expect(win.data!.recordScenarioOutcome.unlockJob).toEqual({ id: win.data!.recordScenarioOutcome.groupEnvelope.unlockJobId });
     await openedFor('thursday-box', 'twom:envelope:c');
+    // job(id) answers every member of the group, whoever won, and nobody else.
+    const jobs = api.app.get(JobDirectory);
+    const jobId = win.data!.recordScenarioOutcome.unlockJob.id as string;
+    expect(await jobs.find(jobId, { playerId: 'player-ana' })).toMatchObject({ id: jobId, state: 'completed', progress: 100 });
+    await expect(jobs.find(jobId, { playerId: 'player-cleo' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const [, , c] = await envelopesOf('thursday-box');
     expect(c).toMatchObject({ state: 'OPENED', letter: 'C', name: 'Envelope C', progress: { campaignsDone: 7, campaignsTotal: 7, percent: 100 } });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ContentLibrary, ContentItem, ItemOfKind } from '@scriptbook/content';
 import { AuthenticatedPlayer, BadUserInputError, DomainError, ErrorCode, InjectQueue, InjectRepository, parseInput, TypedQueue } from '@scriptbook/platform';
+import { JobDirectory } from '@scriptbook/platform/jobs';
 import { MembershipReader } from '@scriptbook/platform/membership';
 import { Repository } from 'typeorm';
 import { CampaignAccess } from '../campaigns/campaign-access';
@@ -45,6 +46,7 @@ export class EnvelopesService {
     private readonly sync: SyncService,
     private readonly content: ContentLibrary,
     private readonly membership: MembershipReader,
+    private readonly jobs: JobDirectory,
   ) {}
 
   async recordOutcome(viewer: AuthenticatedPlayer, input: RecordScenarioOutcomeInput): Promise<ScenarioOutcome> {
@@ -76,17 +78,17 @@ export class EnvelopesService {
       const why = valid.won
         ? `No envelope is named: the content pack does not say which envelope ${scenario.name} opens (the seed is silent); send the one its sheet names as \`envelope\`.`
         : `${scenario.name} was not won: nothing opens.`;
-      return { ...outcome, opensEnvelope: false, envelopeNote: why, groupEnvelope: null };
+      return { ...outcome, opensEnvelope: false, envelopeNote: why, groupEnvelope: null, unlockJob: null };
     }
     if (!valid.won) {
-      return { ...outcome, opensEnvelope: false, envelopeNote: `${scenario.name} was not won: ${envelope.name} stays closed.`, groupEnvelope: null };
+      return { ...outcome, opensEnvelope: false, envelopeNote: `${scenario.name} was not won: ${envelope.name} stays closed.`, groupEnvelope: null, unlockJob: null };
     }
     const row = await this.open(campaign, scenario.id, envelope.id, viewer.playerId);
     const note =
       row.openedInCampaignId === campaign.id && row.openedByScenarioId === scenario.id && row.openedByPlayerId === viewer.playerId
         ? `${envelope.name} opens for every campaign of the group.`
         : `${envelope.name} was already opened for the group by an earlier win; it opens only once.`;
-    return { ...outcome, opensEnvelope: true, envelopeNote: note, groupEnvelope: this.toGroupEnvelope(envelope, row) };
+    return { ...outcome, opensEnvelope: true, envelopeNote: note, groupEnvelope: this.toGroupEnvelope(envelope, row), unlockJob: { id: row.jobId } };
   }
 
   /** Every envelope of the packs, closed or not, for a member of the group. */
@@ -131,6 +133,8 @@ export class EnvelopesService {
       if (existing && (await existing.isFailed())) await existing.retry('failed');
       else if (!existing) await this.unlockQueue.add('open-envelope', payload, { jobId });
     }
+    // Every current member may follow it with job(id), whoever's win queued it; recording again is harmless.
+    await this.jobs.record(jobId, envelopeUnlockQueue.name, { kind: 'group', groupId: campaign.groupId });
     return row;
   }
 
@@ -174,6 +178,7 @@ export class EnvelopesService {
         openedInCampaignId: null,
         openedByPlayerId: null,
         unlockJobId: null,
+        unlockJob: null,
       };
     }
     const opened = row.state === 'OPENED';
@@ -192,6 +197,7 @@ export class EnvelopesService {
       openedInCampaignId: row.openedInCampaignId,
       openedByPlayerId: row.openedByPlayerId,
       unlockJobId: row.jobId,
+      unlockJob: { id: row.jobId },
     };
   }
 }
