@@ -1,4 +1,4 @@
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, ApolloFederationDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -23,8 +23,10 @@ export interface SubgraphOptions {
 
 /**
  * A service's Apollo Federation 2 subgraph, code first. The printed schema
- * is sorted so the checked-in SDL diffs cleanly. Inline tracing is off: no
- * trace consumer exists and it costs every request.
+ * is sorted so the checked-in SDL diffs cleanly. Inline tracing and
+ * cache-control hints are off: nothing consumes either (the gateway computes
+ * no cache policy from subgraphs), and both cost every request, the hints a
+ * hook on every field resolved.
  *
  * A subgraph is not a trusted zone: /graphql serves only requests the
  * gateway signed (see GatewayCallerMiddleware), and applies the gateway's
@@ -44,7 +46,7 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
         introspection: true,
         includeStacktraceInErrorResponses: false,
         buildSchemaOptions: { orphanedTypes: options.orphanedTypes as Type[] | undefined },
-        plugins: [ApolloServerPluginInlineTraceDisabled(), metricsPlugin(), ...limits.plugins],
+        plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), metricsPlugin(), ...limits.plugins],
         validationRules: limits.validationRules,
         formatError: (formatted, error) =>
           formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
