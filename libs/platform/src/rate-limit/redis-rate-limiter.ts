@@ -21,6 +21,9 @@ export interface RateRule {
   readonly windowSeconds: number;
 }
 
+/** Decrements a window's counter only while it exists, so no counter is left without its expiry. */
+const REFUND = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
+
 /**
  * Fixed-window counters in Redis, shared by every replica of every service.
  * Callers pass keys they have already validated and bounded (an address,
@@ -42,6 +45,17 @@ export class RedisRateLimiter {
     const [[, counted]] = (await this.redis.multi().incr(redisKey).expire(redisKey, rule.windowSeconds).exec()) as [[unknown, number]];
     if (counted <= rule.limit) return { limited: false, limit: rule.limit, remaining: rule.limit - counted, resetSeconds };
     return { limited: true, limit: rule.limit, remaining: 0, resetSeconds, retryAfter: resetSeconds };
+  }
+
+  /**
+   * Gives back one attempt counted at `nowMs`, for a request that turned out
+   * not to count (a retry answered from storage). A window that has already
+   * ended is left alone.
+   */
+  async refund(rule: RateRule, key: string, nowMs = Date.now()): Promise<void> {
+    if (rule.limit <= 0) return;
+    const windowIndex = Math.floor(nowMs / 1000 / rule.windowSeconds);
+    await this.redis.eval(REFUND, 1, `${this.prefix}:ratelimit:${rule.name}:${key}:${windowIndex}`);
   }
 
   /** Forgets a key's current window, e.g. an account's failed logins after a success. */
