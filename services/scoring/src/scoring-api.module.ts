@@ -7,7 +7,6 @@ import { zsBoardJobsQueue } from './boards/board-jobs.queue';
 import { BoardJobsResolver } from './boards/board-jobs.resolver';
 import { BoardJobsService } from './boards/board-jobs.service';
 import { BoardsResolver } from './boards/boards.resolver';
-import { LeaderboardEntryResolver } from './boards/leaderboard-entry.resolver';
 import { BoardsService } from './boards/boards.service';
 import { DailyChallengesResolver } from './challenge/daily-challenges.resolver';
 import { DailyChallenges } from './challenge/daily-challenges.service';
@@ -42,7 +41,6 @@ import { ZoneSurvivalRules } from './zone-survival/zone-survival-rules';
     BoardJobsService,
     ResultsResolver,
     BoardsResolver,
-    LeaderboardEntryResolver,
     BoardJobsResolver,
     DailyChallengesResolver,
     AdminAccess,

@@ -7,13 +7,14 @@ export interface BoardScope {
   readonly stalkerCount?: number | null;
 }
 
-/** A stored result, as far as its boards are concerned. */
+/** A stored result, as far as its boards are concerned, with the fields a board page shows of it. */
 export interface RankedResult {
   readonly id: string;
   readonly playerId: string;
   readonly scenarioId: string;
   readonly mapId: string;
   readonly stalkerCount: number;
+  readonly roundsPlayed: number;
   readonly score: number;
   readonly verified: boolean;
   readonly challengeId: string | null;
@@ -24,17 +25,45 @@ export type BoardView = 'all' | 'verified';
 
 const part = (value: string | number | null | undefined) => (value === null || value === undefined ? '*' : String(value));
 
+/** Every key of one generation starts with this. */
+export function generationPrefix(prefix: string, gen: string): string {
+  return `${prefix}:zs-board:${gen}:`;
+}
+
+/**
+ * A board's name within a generation: its period, scope and view. Readers
+ * send it to Redis, which prefixes the live generation itself, so finding
+ * the generation costs no round trip of its own.
+ */
+export function boardName(scope: BoardScope, periodName: string, view: BoardView): string {
+  return `${periodName}:${part(scope.scenarioId)}|${part(scope.mapId)}|${part(scope.stalkerCount)}:${view}`;
+}
+
+/** The daily challenge's own board, one per date and view. */
+export function challengeBoardName(challengeId: string, view: BoardView): string {
+  return `challenge:${challengeId}:${view}`;
+}
+
 /**
  * Key of one sorted set. `gen` is the board generation readers follow: a
  * rebuild fills the next generation and switches to it in one write.
  */
 export function boardKey(prefix: string, gen: string, scope: BoardScope, periodName: string, view: BoardView): string {
-  return `${prefix}:zs-board:${gen}:${periodName}:${part(scope.scenarioId)}|${part(scope.mapId)}|${part(scope.stalkerCount)}:${view}`;
+  return generationPrefix(prefix, gen) + boardName(scope, periodName, view);
 }
 
-/** The daily challenge's own board, one per date and view. */
-export function challengeBoardKey(prefix: string, gen: string, challengeId: string, view: BoardView): string {
-  return `${prefix}:zs-board:${gen}:challenge:${challengeId}:${view}`;
+/**
+ * The one hash per generation that says which result stands behind an
+ * entry, and what a board page shows of it. It is keyed by the entry itself
+ * (sorted-set score and member: a player's result at that score and
+ * instant), not by board, so a result is written there once however many
+ * boards it enters, and no board write has to be paired with a hash write.
+ */
+export const ENTRY_RESULTS = 'entry-results';
+
+/** The hash field of an entry: its sorted-set score as Redis prints it (an integer) and its member. */
+export function entryField(encoded: number, playerId: string): string {
+  return `${encoded}:${playerId}`;
 }
 
 /** Every scope a result counts in: each of scenario, map and Stalker count either fixed to the result's or left open. */
@@ -48,16 +77,22 @@ export function scopesOf(result: RankedResult): BoardScope[] {
   return scopes;
 }
 
-/** Every sorted set a result enters, in the generation given. */
-export function keysOf(prefix: string, gen: string, result: RankedResult): string[] {
+/** Every board a result enters, by name within a generation. */
+export function boardNamesOf(result: RankedResult): string[] {
   const views: BoardView[] = result.verified ? ['all', 'verified'] : ['all'];
-  const keys: string[] = [];
+  const periods = BOARD_PERIODS.map((period) => periodTag(period, result.createdAt));
+  const names: string[] = [];
   for (const scope of scopesOf(result)) {
-    for (const period of BOARD_PERIODS) {
-      for (const view of views) keys.push(boardKey(prefix, gen, scope, periodTag(period, result.createdAt), view));
+    for (const periodName of periods) {
+      for (const view of views) names.push(boardName(scope, periodName, view));
     }
   }
-  if (result.challengeId) for (const view of views) keys.push(challengeBoardKey(prefix, gen, result.challengeId, view));
-  return keys;
+  if (result.challengeId) for (const view of views) names.push(challengeBoardName(result.challengeId, view));
+  return names;
 }
 
+/** Every sorted set a result enters, in the generation given. */
+export function keysOf(prefix: string, gen: string, result: RankedResult): string[] {
+  const base = generationPrefix(prefix, gen);
+  return boardNamesOf(result).map((name) => base + name);
+}

@@ -1,28 +1,37 @@
 import { DataSource, MoreThan } from 'typeorm';
 import { toRanked } from '../results/result-mapping';
 import { ZoneSurvivalResultEntity } from '../results/zone-survival-result.entity';
+import { RankedResult } from './board-keys';
 import { BoardStore } from './board-store';
 
-export const REBUILD_BATCH = 5_000;
+/** Results read per query: large, so Postgres and Redis each see few, big requests. */
+export const REBUILD_BATCH = 20_000;
+
+/** What the boards need of a stored result; the input and breakdown, most of a row, stay in Postgres. */
+const RANKED_COLUMNS = { id: true, playerId: true, scenarioId: true, mapId: true, stalkerCount: true, roundsPlayed: true, victory: true, score: true, verified: true, challengeId: true, hiddenAt: true, createdAt: true } as const;
 
 /**
  * Fills a fresh generation from every stored result, then makes it live. A
  * retried or repeated rebuild starts a new generation and ends with the same
- * boards; submissions during the run reach both generations.
+ * boards; submissions during the run reach both generations. The next batch
+ * is read from Postgres while the last one is written to Redis.
  */
 export async function rebuildBoards(data: DataSource, boards: BoardStore, progress: (percent: number) => Promise<void>): Promise<{ results: number }> {
   const repository = data.getRepository(ZoneSurvivalResultEntity);
   const total = await repository.countBy({ victory: true });
+  const read = (afterId: string) => repository.find({ select: RANKED_COLUMNS, where: { victory: true, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: REBUILD_BATCH });
   const gen = await boards.beginRebuild();
   await progress(0);
-  let lastId = '';
   let processed = 0;
+  let next = read('');
   for (;;) {
-    const batch = await repository.find({ where: { victory: true, id: MoreThan(lastId) }, order: { id: 'ASC' }, take: REBUILD_BATCH });
+    const batch = await next;
     if (batch.length === 0) break;
-    await boards.applyTo([gen], batch.map(toRanked).filter((r) => r !== null));
+    next = read(batch[batch.length - 1].id);
+    // Should the write fail, the read in flight must not surface as an unhandled rejection.
+    next.catch(() => undefined);
+    await boards.fill(gen, batch.map(toRanked).filter((r): r is RankedResult => r !== null));
     processed += batch.length;
-    lastId = batch[batch.length - 1].id;
     await progress(Math.min(99, Math.floor((processed / Math.max(total, 1)) * 100)));
   }
   await boards.finishRebuild(gen);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { decodeBoardScore, encodeBoardScore } from './board-score';
-import { bestByKey } from './best-entries';
-import { keysOf, RankedResult } from './board-keys';
+import { bestByBoard } from './best-entries';
+import { boardNamesOf, ENTRY_RESULTS, entryField, generationPrefix, RankedResult } from './board-keys';
+import { EntryResult, packEntryResult, unpackEntryResult } from './entry-result';
 
 /** One row of a board as Redis holds it. */
 export interface BoardEntry {
@@ -10,32 +11,86 @@ export interface BoardEntry {
   readonly playerId: string;
   readonly score: number;
   readonly recordedAt: Date;
-  readonly resultId: string;
+  /** The result behind the entry; null only when Redis no longer knows it (boards written before results were kept beside them). */
+  readonly result: EntryResult | null;
   /** The raw sorted-set score: a cursor resumes from it. */
   readonly encoded: number;
 }
 
+/** A slice of one board and the board's size, read together. */
+export interface BoardSlice {
+  readonly total: number;
+  readonly entries: BoardEntry[];
+}
+
 /**
- * Keeps a player's best only, and the result that set it, on every board a
- * result enters (KEYS): each sorted set and its `:results` hash change
- * together or not at all. Applying the same result twice changes nothing,
- * which is what makes the outbox safe to replay. One call per result rather
- * than per board: the rebuild's rate is bounded by calls, not by the sets.
- * The hash keys are derived inside the script, which a single Redis (not a
- * cluster) allows.
+ * Live writes, in one call however many boards and generations a result
+ * enters: the generations to feed are read inside the script, the result's
+ * page fields go into the generation's entry hash once, and every board
+ * keeps the player's best only (ZADD GT). Applying the same result twice
+ * changes nothing, which is what makes the outbox safe to replay.
+ * KEYS: live and building generation; ARGV: key prefix, then per result its
+ * sorted-set score, member, packed page fields, board count and board names.
+ * Keys are derived inside the script, which a single Redis (not a cluster) allows.
  */
-const APPLY_RESULT = `
+const APPLY_RESULTS = `
+local live = redis.call('GET', KEYS[1]) or '0'
+local building = redis.call('GET', KEYS[2])
+local gens = {live}
+if building and building ~= live then gens[2] = building end
 local changed = 0
-for _, key in ipairs(KEYS) do
-  if redis.call('ZADD', key, 'GT', 'CH', ARGV[1], ARGV[2]) == 1 then
-    redis.call('HSET', key .. ':results', ARGV[2], ARGV[3])
-    changed = changed + 1
+local i = 2
+while i <= #ARGV do
+  local encoded, member, packed, n = ARGV[i], ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
+  for _, gen in ipairs(gens) do
+    local base = ARGV[1] .. gen .. ':'
+    redis.call('HSET', base .. '${ENTRY_RESULTS}', encoded .. ':' .. member, packed)
+    for k = i + 4, i + 3 + n do
+      changed = changed + redis.call('ZADD', base .. ARGV[k], 'GT', 'CH', encoded, member)
+    end
   end
+  i = i + 4 + n
 end
 return changed`;
 
-type ApplyResult = (...args: (string | number)[]) => Promise<number>;
-type BoardRedis = Redis & { zsApplyResult: ApplyResult };
+/**
+ * A board page in one round trip: the live generation, the player's rank
+ * when the page is around them, the entries, the results behind them and
+ * the board's size. KEYS: live generation; ARGV: key prefix, board name,
+ * 'range' with first and last rank (0-based), or 'around' with player and radius.
+ * Returns size, the first rank shown (-1: the player is not on the board),
+ * member/score pairs and the packed results.
+ */
+const READ_BOARD = `
+local base = ARGV[1] .. (redis.call('GET', KEYS[1]) or '0') .. ':'
+local key = base .. ARGV[2]
+local start, stop
+if ARGV[3] == 'around' then
+  local rank = redis.call('ZREVRANK', key, ARGV[4])
+  if not rank then return {redis.call('ZCARD', key), -1, {}, {}} end
+  start = math.max(0, rank - tonumber(ARGV[5]))
+  stop = rank + tonumber(ARGV[5])
+else
+  start = tonumber(ARGV[4])
+  stop = tonumber(ARGV[5])
+end
+local rows = redis.call('ZRANGE', key, start, stop, 'REV', 'WITHSCORES')
+local results = {}
+if #rows > 0 then
+  local fields = {}
+  for i = 1, #rows, 2 do fields[#fields + 1] = rows[i + 1] .. ':' .. rows[i] end
+  results = redis.call('HMGET', base .. '${ENTRY_RESULTS}', unpack(fields))
+end
+return {redis.call('ZCARD', key), start, rows, results}`;
+
+type ReadReply = [number, number, string[], (string | null)[]];
+type BoardRedis = Redis & {
+  zsApplyResults: (...args: (string | number)[]) => Promise<number>;
+  zsReadBoard: (...args: (string | number)[]) => Promise<ReadReply>;
+};
+
+/** Sorted-set members per pipelined ZADD in a rebuild: long enough to share the command's cost, short enough not to stall other clients. */
+const REBUILD_ZADD_MEMBERS = 512;
 
 /**
  * The Redis side of the boards. Readers follow the live generation; a
@@ -44,13 +99,16 @@ type BoardRedis = Redis & { zsApplyResult: ApplyResult };
  */
 export class BoardStore {
   private readonly redis: BoardRedis;
+  private readonly keyPrefix: string;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
   ) {
-    if (!('zsApplyResult' in redis)) redis.defineCommand('zsApplyResult', { lua: APPLY_RESULT });
+    if (!('zsApplyResults' in redis)) redis.defineCommand('zsApplyResults', { lua: APPLY_RESULTS });
+    if (!('zsReadBoard' in redis)) redis.defineCommand('zsReadBoard', { lua: READ_BOARD });
     this.redis = redis as BoardRedis;
+    this.keyPrefix = `${prefix}:zs-board:`;
   }
 
   private get liveKey(): string {
@@ -65,22 +123,44 @@ export class BoardStore {
     return (await this.redis.get(this.liveKey)) ?? '0';
   }
 
-  /** Adds results to every board they count on, in the live generation and any being built. */
+  /** Adds results to every board they count on, in the live generation and any being built, in one round trip. */
   async apply(results: readonly RankedResult[]): Promise<void> {
     if (results.length === 0) return;
-    const [live, building] = await this.redis.mget(this.liveKey, this.buildingKey);
-    const gens = [live ?? '0', ...(building && building !== live ? [building] : [])];
-    await this.applyTo(gens, results);
+    const args: (string | number)[] = [this.keyPrefix];
+    for (const result of results) {
+      const names = boardNamesOf(result);
+      args.push(String(encodeBoardScore(result.score, result.createdAt)), result.playerId, packEntryResult(result), names.length, ...names);
+    }
+    await this.redis.zsApplyResults(2, this.liveKey, this.buildingKey, ...args);
   }
 
-  /** Writes into the given generations only; a rebuild uses it for its own. */
-  async applyTo(gens: readonly string[], results: readonly RankedResult[]): Promise<void> {
-    const pipeline = this.redis.pipeline() as unknown as { zsApplyResult: ApplyResult; exec(): Promise<[Error | null, unknown][] | null> };
-    for (const result of results) {
-      const encoded = encodeBoardScore(result.score, result.createdAt);
-      const keys = gens.flatMap((gen) => keysOf(this.prefix, gen, result));
-      pipeline.zsApplyResult(keys.length, ...keys, encoded, result.playerId, result.id);
-    }
+  /**
+   * A rebuild's writes into its own generation: each result's page fields
+   * once, and per board one ZADD GT of many members, pipelined. GT keeps
+   * each player's best whatever order results come in, and agrees with the
+   * live writes that reach the same generation meanwhile.
+   */
+  async fill(gen: string, results: readonly RankedResult[]): Promise<void> {
+    if (results.length === 0) return;
+    const base = generationPrefix(this.prefix, gen);
+    const pipeline = this.redis.pipeline();
+    const encoded = results.map((result) => encodeBoardScore(result.score, result.createdAt));
+    // The results first: an entry is never readable before the result it points at.
+    const fields = results.flatMap((result, i) => [entryField(encoded[i], result.playerId), packEntryResult(result)]);
+    for (let i = 0; i < fields.length; i += 2 * REBUILD_ZADD_MEMBERS) pipeline.hset(base + ENTRY_RESULTS, ...fields.slice(i, i + 2 * REBUILD_ZADD_MEMBERS));
+    const members = new Map<string, (string | number)[]>();
+    results.forEach((result, i) => {
+      for (const name of boardNamesOf(result)) {
+        let pairs = members.get(name);
+        if (!pairs) members.set(name, (pairs = []));
+        pairs.push(encoded[i], result.playerId);
+        if (pairs.length >= 2 * REBUILD_ZADD_MEMBERS) {
+          pipeline.zadd(base + name, 'GT', ...pairs);
+          members.set(name, []);
+        }
+      }
+    });
+    for (const [name, pairs] of members) if (pairs.length > 0) pipeline.zadd(base + name, 'GT', ...pairs);
     for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
   }
 
@@ -92,14 +172,16 @@ export class BoardStore {
    */
   async replacePlayer(playerId: string, visible: readonly RankedResult[], touched: readonly RankedResult[]): Promise<void> {
     const [live, building] = await this.redis.mget(this.liveKey, this.buildingKey);
+    const best = bestByBoard(visible);
+    const names = new Set([...best.keys(), ...touched.flatMap(boardNamesOf)]);
     const multi = this.redis.multi();
     for (const gen of [live ?? '0', ...(building && building !== live ? [building] : [])]) {
-      const best = bestByKey(this.prefix, gen, visible);
-      const keys = new Set([...best.keys(), ...touched.flatMap((r) => keysOf(this.prefix, gen, r))]);
-      for (const key of keys) {
-        const result = best.get(key);
-        if (result) multi.zadd(key, encodeBoardScore(result.score, result.createdAt), playerId).hset(`${key}:results`, playerId, result.id);
-        else multi.zrem(key, playerId).hdel(`${key}:results`, playerId);
+      const base = generationPrefix(this.prefix, gen);
+      for (const result of new Set(best.values())) multi.hset(base + ENTRY_RESULTS, entryField(encodeBoardScore(result.score, result.createdAt), playerId), packEntryResult(result));
+      for (const name of names) {
+        const result = best.get(name);
+        if (result) multi.zadd(base + name, encodeBoardScore(result.score, result.createdAt), playerId);
+        else multi.zrem(base + name, playerId);
       }
     }
     for (const [error] of (await multi.exec()) ?? []) if (error) throw error;
@@ -139,8 +221,14 @@ export class BoardStore {
     } while (cursor !== '0');
   }
 
-  async size(key: string): Promise<number> {
-    return this.redis.zcard(key);
+  /** Entries `start` to `stop` (0-based ranks, inclusive) of the live board `name`. */
+  async range(name: string, start: number, stop: number): Promise<BoardSlice> {
+    return this.read(await this.redis.zsReadBoard(1, this.liveKey, this.keyPrefix, name, 'range', start, stop));
+  }
+
+  /** `radius` entries either side of the player, clipped at both ends; empty when the player is not on the board. */
+  async around(name: string, playerId: string, radius: number): Promise<BoardSlice> {
+    return this.read(await this.redis.zsReadBoard(1, this.liveKey, this.keyPrefix, name, 'around', playerId, radius));
   }
 
   /**
@@ -148,33 +236,46 @@ export class BoardStore {
    * one). Entries with the same sorted-set score come in descending member
    * order, so the cursor's member settles where to resume among them.
    */
-  async page(key: string, count: number, after: { encoded: number; playerId: string } | null): Promise<BoardEntry[]> {
-    if (!after) return this.range(key, 0, count - 1);
+  async page(name: string, count: number, after: { encoded: number; playerId: string } | null): Promise<BoardSlice> {
+    if (!after) return this.range(name, 0, count - 1);
+    const base = generationPrefix(this.prefix, await this.liveGeneration());
+    const key = base + name;
     const ties = await this.redis.zcount(key, after.encoded, after.encoded);
     const raw = await this.redis.zrange(key, after.encoded, '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, count + ties, 'WITHSCORES');
     const rows = pairs(raw).filter(([member, encoded]) => encoded < after.encoded || member < after.playerId).slice(0, count);
-    if (rows.length === 0) return [];
+    const total = await this.redis.zcard(key);
+    if (rows.length === 0) return { total, entries: [] };
     const firstRank = await this.redis.zrevrank(key, rows[0][0]);
-    return this.withResults(key, rows, (firstRank ?? 0) + 1);
+    return { total, entries: await this.withResults(base, rows, (firstRank ?? 0) + 1) };
   }
 
-  /** `radius` entries either side of the player, clipped at both ends; empty when the player is not on the board. */
-  async around(key: string, playerId: string, radius: number): Promise<BoardEntry[]> {
-    const rank = await this.redis.zrevrank(key, playerId);
-    if (rank === null) return [];
-    return this.range(key, Math.max(0, rank - radius), rank + radius);
+  /** Given members of the live board `name` (a group's), their entries, best first, with the results behind them; members not on the board are left out. */
+  async entriesOf(name: string, playerIds: readonly string[]): Promise<BoardEntry[]> {
+    if (playerIds.length === 0) return [];
+    const base = generationPrefix(this.prefix, await this.liveGeneration());
+    const scores = await this.redis.zmscore(base + name, ...playerIds);
+    const rows = playerIds
+      .map((playerId, i): [string, number | null] => [playerId, scores[i] === null ? null : Number(scores[i])])
+      .filter((row): row is [string, number] => row[1] !== null)
+      .sort(([a, x], [b, y]) => y - x || (a < b ? 1 : -1));
+    return this.withResults(base, rows, 1);
   }
 
-  private async range(key: string, start: number, stop: number): Promise<BoardEntry[]> {
-    const raw = await this.redis.zrange(key, start, stop, 'REV', 'WITHSCORES');
-    return this.withResults(key, pairs(raw), start + 1);
-  }
-
-  private async withResults(key: string, rows: [string, number][], firstRank: number): Promise<BoardEntry[]> {
+  private async withResults(base: string, rows: [string, number][], firstRank: number): Promise<BoardEntry[]> {
     if (rows.length === 0) return [];
-    const resultIds = await this.redis.hmget(`${key}:results`, ...rows.map(([member]) => member));
-    return rows.map(([playerId, encoded], i) => ({ rank: firstRank + i, playerId, encoded, resultId: resultIds[i] ?? '', ...decodeBoardScore(encoded) }));
+    const packed = await this.redis.hmget(base + ENTRY_RESULTS, ...rows.map(([member, encoded]) => entryField(encoded, member)));
+    return rows.map(([playerId, encoded], i) => toEntry(playerId, encoded, packed[i], firstRank + i));
   }
+
+  private read([total, start, raw, packed]: ReadReply): BoardSlice {
+    const entries: BoardEntry[] = [];
+    for (let i = 0; i < raw.length; i += 2) entries.push(toEntry(raw[i], Number(raw[i + 1]), packed[i / 2], start + 1 + i / 2));
+    return { total, entries };
+  }
+}
+
+function toEntry(playerId: string, encoded: number, packed: string | null | undefined, rank: number): BoardEntry {
+  return { rank, playerId, encoded, result: packed ? unpackEntryResult(packed) : null, ...decodeBoardScore(encoded) };
 }
 
 function pairs(raw: string[]): [string, number][] {

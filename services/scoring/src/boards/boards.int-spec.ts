@@ -69,6 +69,32 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     await isolation.cleanUp();
   });
 
+  /** Every key of the live generation, by its name within the generation, with what it holds. */
+  async function liveGeneration(): Promise<Record<string, unknown>> {
+    const gen = (await redis.get(`${isolation.redisPrefix}:zs-board:live-gen`)) ?? '0';
+    const base = `${isolation.redisPrefix}:zs-board:${gen}:`;
+    const held: Record<string, unknown> = {};
+    for (const key of (await redis.keys(`${base}*`)).sort()) {
+      held[key.slice(base.length)] = (await redis.type(key)) === 'zset' ? await redis.zrange(key, 0, -1, 'WITHSCORES') : await redis.hgetall(key);
+    }
+    return held;
+  }
+
+  it('shows each entry\'s result from what Redis holds beside the boards, and its breakdown from Postgres when asked', async () => {
+    const response = await graphql(
+      api.url,
+      `{ leaderboard(first: 2) { edges { node { rank result { id player { id } scenarioId mapId stalkerCount roundsPlayed victory score verified visible challengeId recordedAt breakdown { victoryPoints minusIcons plusIcons } } } } } }`,
+    );
+    expect(response.errors).toBeUndefined();
+    const [first, second] = response.data!.leaderboard.edges.map((e: { node: unknown }) => e.node);
+    const mine = await graphql(api.url, `{ myResults { edges { node { id scenarioId mapId stalkerCount roundsPlayed score verified challengeId recordedAt breakdown { victoryPoints minusIcons plusIcons } } } } }`, {}, tokens.ben);
+    expect(mine.errors).toBeUndefined();
+    const bens = mine.data!.myResults.edges.map((e: { node: { score: number } }) => e.node);
+    expect(first).toEqual({ rank: 1, result: { ...bens.find((r: { score: number }) => r.score === 25), player: { id: 'ben' }, victory: true, visible: true } });
+    expect(first.result.breakdown).toMatchObject({ victoryPoints: 20, minusIcons: expect.any(Number) });
+    expect(second.result).toMatchObject({ player: { id: 'ana' }, score: 24, breakdown: { victoryPoints: 20 } });
+  });
+
   it('ranks each player once by their best score, the earlier result first on a tie, and pages by cursor', async () => {
     const top = await graphql(api.url, BOARD, { first: 3 });
     expect(top.errors).toBeUndefined();
@@ -202,6 +228,8 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     const read = () => Promise.all(views.map(async (v) => (await graphql(api.url, BOARD, v)).data!.leaderboard.edges));
     const before = await read();
     expect(before[0]).toHaveLength(6);
+    const storedBefore = await liveGeneration();
+    expect(Object.keys(storedBefore).length).toBeGreaterThan(20);
 
     const keys = await redis.keys(`${isolation.redisPrefix}:zs-board:*`);
     await redis.del(...keys);
@@ -215,6 +243,8 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     const done = await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rebuild completes');
     expect(done.data!.job.progress).toBe(100);
     expect(await read()).toEqual(before);
+    // Not only the pages: every sorted set and the results held beside the entries are as the live writes left them.
+    expect(await liveGeneration()).toEqual(storedBefore);
     const stranger = await graphql(api.url, JOB, { id }, tokens.ben);
     expect(stranger.errors![0].extensions).toEqual({ code: 'NOT_FOUND', field: 'id', rule: 'exists' });
     expect((await graphql(api.url, REBUILD, {})).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });

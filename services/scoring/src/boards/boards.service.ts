@@ -5,11 +5,10 @@ import { MembershipReader } from '@scriptbook/platform/membership';
 import { ScoringConfig } from '../scoring.config';
 import { ResultsService } from '../results/results.service';
 import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
-import { boardKey, BoardScope, challengeBoardKey } from './board-keys';
+import { boardName, BoardScope, challengeBoardName } from './board-keys';
 import { BoardPeriod, nextReset, periodStart, periodTag } from './board-periods';
-import { decodeBoardScore } from './board-score';
 import { BoardEntry } from './board-store';
-import { LeaderboardBoardInput, LeaderboardConnection, LeaderboardEntry, LeaderboardPeriod, LeaderboardWindow } from './leaderboard.model';
+import { LeaderboardBoardInput, LeaderboardConnection, LeaderboardEdge, LeaderboardEntry, LeaderboardPeriod, LeaderboardWindow } from './leaderboard.model';
 
 const MAX_RADIUS = 50;
 
@@ -27,14 +26,13 @@ export class BoardsService {
     const limit = pageSize(first);
     const cursor = after ? decodeCursor(after, 2) : null;
     if (cursor && (typeof cursor[0] !== 'number' || typeof cursor[1] !== 'string')) throw new BadUserInputError('after', 'cursor', 'after is not a cursor this list produced');
-    const key = await this.keyOf(board, period, verifiedOnly, now);
-    const rows = await this.results.boards.page(key, limit + 1, cursor ? { encoded: cursor[0] as number, playerId: cursor[1] as string } : null);
-    const entries = await this.withResults(rows.slice(0, limit));
-    const edges = entries.map((node, i) => ({ node, cursor: encodeCursor([rows[i].encoded, rows[i].playerId]) }));
+    const name = this.nameOf(board, period, verifiedOnly, now);
+    const { total, entries: rows } = await this.results.boards.page(name, limit + 1, cursor ? { encoded: cursor[0] as number, playerId: cursor[1] as string } : null);
+    const edges = rows.slice(0, limit).map((row) => toEdge(row, () => encodeCursor([row.encoded, row.playerId])));
     return {
       edges,
       pageInfo: { hasNextPage: rows.length > limit, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
-      totalCount: await this.results.boards.size(key),
+      totalCount: total,
       periodStartsAt: periodStart(period, now),
       nextResetAt: nextReset(period, now),
     };
@@ -42,10 +40,9 @@ export class BoardsService {
 
   async aroundMe(playerId: string, board: LeaderboardBoardInput | null | undefined, period: LeaderboardPeriod, verifiedOnly: boolean, radius: number, now = new Date()): Promise<LeaderboardWindow> {
     if (!Number.isInteger(radius) || radius < 0 || radius > MAX_RADIUS) throw new BadUserInputError('radius', 'range', `radius must be between 0 and ${MAX_RADIUS}`);
-    const key = await this.keyOf(board, period, verifiedOnly, now);
-    const rows = await this.results.boards.around(key, playerId, radius);
-    const mine = rows.find((r) => r.playerId === playerId);
-    return { myRank: mine?.rank ?? null, entries: await this.withResults(rows), totalCount: await this.results.boards.size(key), nextResetAt: nextReset(period, now) };
+    const { total, entries } = await this.results.boards.around(this.nameOf(board, period, verifiedOnly, now), playerId, radius);
+    const mine = entries.find((r) => r.playerId === playerId);
+    return { myRank: mine?.rank ?? null, entries: entries.map(toLeaderboardEntry), totalCount: total, nextResetAt: nextReset(period, now) };
   }
 
   /**
@@ -58,17 +55,9 @@ export class BoardsService {
     const limit = pageSize(first);
     const offset = after ? decodeCursor(after, 1)[0] : 0;
     if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) throw new BadUserInputError('after', 'cursor', 'after is not a cursor this list produced');
-    const key = await this.keyOf(board, period, verifiedOnly, now);
-    const scores = members.length ? await this.redis.zmscore(key, ...members) : [];
-    const ranked = members
-      .map((playerId, i) => ({ playerId, encoded: scores[i] === null ? null : Number(scores[i]) }))
-      .filter((m): m is { playerId: string; encoded: number } => m.encoded !== null)
-      .sort((a, b) => b.encoded - a.encoded || (a.playerId < b.playerId ? 1 : -1));
-    const slice = ranked.slice(offset, offset + limit);
-    const resultIds = slice.length ? await this.redis.hmget(`${key}:results`, ...slice.map((m) => m.playerId)) : [];
-    const rows: BoardEntry[] = slice.map((m, i) => ({ rank: offset + i + 1, playerId: m.playerId, encoded: m.encoded, resultId: resultIds[i] ?? '', ...decodeBoardScore(m.encoded) }));
-    const entries = await this.withResults(rows);
-    const edges = entries.map((node, i) => ({ node, cursor: encodeCursor([offset + i + 1]) }));
+    const name = this.nameOf(board, period, verifiedOnly, now);
+    const ranked = await this.results.boards.entriesOf(name, members);
+    const edges = ranked.slice(offset, offset + limit).map((row) => toEdge(row, () => encodeCursor([row.rank])));
     return {
       edges,
       pageInfo: { hasNextPage: ranked.length > offset + limit, hasPreviousPage: offset > 0, startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
@@ -82,24 +71,20 @@ export class BoardsService {
   async challenge(challengeId: string, verifiedOnly: boolean, first?: number | null, after?: string | null): Promise<LeaderboardConnection> {
     const limit = pageSize(first);
     const cursor = after ? decodeCursor(after, 2) : null;
-    const gen = await this.results.boards.liveGeneration();
-    const key = challengeBoardKey(this.config.REDIS_PREFIX, gen, challengeId, verifiedOnly ? 'verified' : 'all');
-    const rows = await this.results.boards.page(key, limit + 1, cursor ? { encoded: Number(cursor[0]), playerId: String(cursor[1]) } : null);
-    const entries = await this.withResults(rows.slice(0, limit));
-    const edges = entries.map((node, i) => ({ node, cursor: encodeCursor([rows[i].encoded, rows[i].playerId]) }));
+    const name = challengeBoardName(challengeId, verifiedOnly ? 'verified' : 'all');
+    const { total, entries: rows } = await this.results.boards.page(name, limit + 1, cursor ? { encoded: Number(cursor[0]), playerId: String(cursor[1]) } : null);
+    const edges = rows.slice(0, limit).map((row) => toEdge(row, () => encodeCursor([row.encoded, row.playerId])));
     return {
       edges,
       pageInfo: { hasNextPage: rows.length > limit, hasPreviousPage: Boolean(after), startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
-      totalCount: await this.results.boards.size(key),
+      totalCount: total,
       periodStartsAt: null,
       nextResetAt: null,
     };
   }
 
-  private async keyOf(board: LeaderboardBoardInput | null | undefined, period: LeaderboardPeriod, verifiedOnly: boolean, now: Date): Promise<string> {
-    const scope = this.checkScope(board ?? {});
-    const gen = await this.results.boards.liveGeneration();
-    return boardKey(this.config.REDIS_PREFIX, gen, scope, periodTag(period as BoardPeriod, now), verifiedOnly ? 'verified' : 'all');
+  private nameOf(board: LeaderboardBoardInput | null | undefined, period: LeaderboardPeriod, verifiedOnly: boolean, now: Date): string {
+    return boardName(this.checkScope(board ?? {}), periodTag(period as BoardPeriod, now), verifiedOnly ? 'verified' : 'all');
   }
 
   private checkScope(board: LeaderboardBoardInput): BoardScope {
@@ -109,8 +94,39 @@ export class BoardsService {
     if (stalkerCount != null && (!Number.isInteger(stalkerCount) || stalkerCount < 1 || stalkerCount > 4)) throw new BadUserInputError('board.stalkerCount', 'range', 'board.stalkerCount is 1 to 4');
     return { scenarioId, mapId, stalkerCount };
   }
+}
 
-  private async withResults(rows: readonly BoardEntry[]): Promise<LeaderboardEntry[]> {
-    return rows.map((r) => ({ rank: r.rank, player: { id: r.playerId }, score: r.score, resultId: r.resultId }));
-  }
+/**
+ * An entry as the graph shows it, its result included from what Redis holds
+ * beside the entry: a page reads no Postgres unless it asks for a result's
+ * breakdown. A board entry's result is a visible victory by definition.
+ */
+function toLeaderboardEntry(row: BoardEntry): LeaderboardEntry {
+  const player = { id: row.playerId };
+  const held = row.result;
+  const result = held && {
+    id: held.id,
+    player,
+    scenarioId: held.scenarioId,
+    mapId: held.mapId,
+    stalkerCount: held.stalkerCount,
+    roundsPlayed: held.roundsPlayed,
+    victory: true,
+    score: row.score,
+    verified: held.verified,
+    challengeId: held.challengeId,
+    visible: true,
+    recordedAt: row.recordedAt,
+  };
+  return { rank: row.rank, player, score: row.score, result };
+}
+
+/** An edge whose cursor is encoded only if the query asks for it: most pages never do. */
+function toEdge(row: BoardEntry, cursor: () => string): LeaderboardEdge {
+  return {
+    node: toLeaderboardEntry(row),
+    get cursor() {
+      return cursor();
+    },
+  };
 }

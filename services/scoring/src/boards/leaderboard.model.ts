@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { PageInfo } from '@scriptbook/platform';
 import { Player } from '../references/player.model';
+import { ZoneSurvivalResult } from '../results/zone-survival-result.model';
 
 export enum LeaderboardPeriod {
   ALL_TIME = 'ALL_TIME',
@@ -29,8 +30,8 @@ export class LeaderboardEntry {
   @Field(() => Int, { description: '1 for the top. Equal scores rank by which result came first.' }) rank!: number;
   @Field(() => Player, { description: 'The player.' }) player!: Player;
   @Field(() => Int, { description: 'Their best score on this board.' }) score!: number;
-  /** Resolved only when asked for, in one batch per request. */
-  resultId!: string;
+  @Field(() => ZoneSurvivalResult, { nullable: true, description: 'The result that set this score; null only if it was removed since.' })
+  result!: ZoneSurvivalResult | null;
 }
 
 @ObjectType({ description: 'One entry of a leaderboard page, with the cursor that points at it.' })

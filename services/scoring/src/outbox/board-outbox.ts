@@ -1,7 +1,9 @@
 import { DataSource, In, LessThan } from 'typeorm';
 import { BoardStore } from '../boards/board-store';
+import { RankedResult } from '../boards/board-keys';
 import { toRanked } from '../results/result-mapping';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from '../results/zone-survival-result.entity';
+import { WriteBatcher } from './write-batcher';
 
 const DRAIN_BATCH = 500;
 
@@ -13,17 +15,37 @@ const DRAIN_BATCH = 500;
  * API's own write.
  */
 export class BoardOutbox {
+  /** Concurrent submissions share one Redis call for their entries and one DELETE for their rows. */
+  private readonly entries: WriteBatcher<RankedResult>;
+  private readonly cleared: WriteBatcher<string>;
+
   constructor(
     private readonly data: DataSource,
     private readonly boards: BoardStore,
-  ) {}
+  ) {
+    this.entries = new WriteBatcher((results) => this.boards.apply(results));
+    this.cleared = new WriteBatcher((ids) => this.clear(ids));
+  }
+
+  /**
+   * The API's path: the result is in hand, so nothing is read back. The
+   * answer waits for the entries (a player sees their result on the boards
+   * as soon as it is acknowledged) but not for the row's removal, which
+   * joins other submissions' in one DELETE; should that fail or the process
+   * die first, the sweep applies the entries again, which changes nothing,
+   * and clears the row.
+   */
+  async deliverStored(result: RankedResult): Promise<void> {
+    await this.entries.add(result);
+    this.cleared.add(result.id).catch(() => undefined);
+  }
 
   /** Applies the listed results' entries and clears their rows. */
   async deliver(resultIds: readonly string[]): Promise<void> {
     if (resultIds.length === 0) return;
     const rows = await this.data.getRepository(ZoneSurvivalResultEntity).findBy({ id: In([...resultIds]) });
     await this.boards.apply(rows.map(toRanked).filter((r) => r !== null));
-    await this.data.getRepository(BoardOutboxEntity).delete({ resultId: In([...resultIds]) });
+    await this.clear(resultIds);
   }
 
   /** Delivers every row older than `olderThanMs`; younger ones are most likely in the API's hands. Returns how many. */
@@ -36,5 +58,9 @@ export class BoardOutbox {
       await this.deliver(rows.map((r) => r.resultId));
       delivered += rows.length;
     }
+  }
+
+  private async clear(resultIds: readonly string[]): Promise<void> {
+    await this.data.getRepository(BoardOutboxEntity).delete({ resultId: In([...resultIds]) });
   }
 }

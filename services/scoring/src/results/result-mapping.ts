@@ -29,6 +29,7 @@ export function toRanked(row: ZoneSurvivalResultEntity): RankedResult | null {
     scenarioId: row.scenarioId,
     mapId: row.mapId,
     stalkerCount: row.stalkerCount,
+    roundsPlayed: row.roundsPlayed,
     score: row.score,
     verified: row.verified,
     challengeId: row.challengeId,

@@ -12,6 +12,14 @@ const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) {
 }`;
 const MINE = `query($first: Int, $after: String) { myResults(first: $first, after: $after) { edges { cursor node { id score victory } } pageInfo { hasNextPage endCursor } } }`;
 
+async function eventually(done: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 describe('submitZoneSurvivalResult on Postgres and Redis', () => {
   const isolation = new TestIsolation();
   const redis = new Redis(TEST_REDIS_URL);
@@ -49,7 +57,10 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
     expect(result.breakdown).toMatchObject({ victoryPoints: 20, minusIcons: 5, plusIcons: 2, valueBonus: 0 });
     const sources = Object.fromEntries(result.breakdown.cards.map((c: { cardId: string; source: string }) => [c.cardId, c.source]));
     expect(sources).toMatchObject({ [THICKET]: 'PRINTED', [CAMP]: 'INFERRED', [FLOODED]: 'DECLARED', [BLIZZARD]: 'PRINTED' });
-    expect(await data.getRepository(BoardOutboxEntity).count()).toBe(0);
+    // Acknowledged means on the boards; the outbox row goes right after, off the answer's path.
+    const board = await graphql(api.url, `{ leaderboard { edges { node { score result { id } } } } }`);
+    expect(board.data!.leaderboard.edges).toContainEqual({ node: { score: 23, result: { id: result.id } } });
+    await eventually(async () => (await data.getRepository(BoardOutboxEntity).count()) === 0, 'the outbox row is cleared');
   });
 
   it('verifies a result made only of cards the catalogue knows, those the seed names only in its scoring examples included', async () => {

@@ -1,7 +1,7 @@
-import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { AuthenticatedPlayer, ConnectionShape, CurrentPlayer, PageArgs } from '@scriptbook/platform';
+import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { AuthenticatedPlayer, ConnectionShape, CurrentPlayer, PageArgs, RequestContext, requestLoader } from '@scriptbook/platform';
 import { ResultsService } from './results.service';
-import { SubmitZoneSurvivalResultInput, SubmitZoneSurvivalResultPayload, ZoneSurvivalResult, ZoneSurvivalResultConnection } from './zone-survival-result.model';
+import { ScoreBreakdown, SubmitZoneSurvivalResultInput, SubmitZoneSurvivalResultPayload, ZoneSurvivalResult, ZoneSurvivalResultConnection } from './zone-survival-result.model';
 
 @Resolver(() => ZoneSurvivalResult)
 export class ResultsResolver {
@@ -23,5 +23,16 @@ export class ResultsResolver {
   @Query(() => ZoneSurvivalResultConnection, { nullable: true, description: 'The caller\'s own Zone Survival results, newest first, hidden ones included. Needs a token.' })
   myResults(@CurrentPlayer() player: AuthenticatedPlayer, @Args() page: PageArgs): Promise<ConnectionShape<ZoneSurvivalResult>> {
     return this.results.mine(player.playerId, page.first, page.after);
+  }
+
+  @ResolveField(() => ScoreBreakdown, { nullable: true, description: 'How the score adds up; null for a defeat.' })
+  breakdown(@Parent() result: ZoneSurvivalResult, @Context() context: RequestContext): ScoreBreakdown | null | Promise<ScoreBreakdown | null> {
+    if (result.breakdown !== undefined) return result.breakdown;
+    // A result read from a board: its breakdown stays in Postgres, read for every entry of the page in one query.
+    const loader = requestLoader<string, ScoreBreakdown | null>(context, 'zs-breakdowns', async (ids) => {
+      const found = await this.results.breakdowns(ids);
+      return ids.map((id) => found.get(id) ?? null);
+    });
+    return loader.load(result.id);
   }
 }

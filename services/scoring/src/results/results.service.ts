@@ -18,20 +18,19 @@ import {
   timeOrderedId,
   toConnection,
 } from '@scriptbook/platform';
-import { LessThan } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import { BoardStore } from '../boards/board-store';
 import { DailyChallenges } from '../challenge/daily-challenges.service';
 import { BoardOutbox } from '../outbox/board-outbox';
 import { ScoringConfig } from '../scoring.config';
 import { checkSubmission } from '../zone-survival/check-submission';
 import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
-import { ZoneSurvivalSubmission } from '../zone-survival/zone-survival-submission';
+import { CheckedResult, ZoneSurvivalSubmission } from '../zone-survival/zone-survival-submission';
 import { scoreInputOf } from './rescore';
-import { toResult } from './result-mapping';
+import { toRanked, toResult } from './result-mapping';
+import { storeResult } from './store-result';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
-import { ZoneSurvivalResult } from './zone-survival-result.model';
-
-const RESULT_COLUMNS = ['id', 'playerId', 'scenarioId', 'mapId', 'stalkerCount', 'roundsPlayed', 'victory', 'score', 'verified', 'breakdown', 'challengeId', 'hiddenAt', 'createdAt'];
+import { ScoreBreakdown, ZoneSurvivalResult } from './zone-survival-result.model';
 
 const inputHash = (input: ZoneSurvivalSubmission): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
@@ -55,22 +54,39 @@ export class ResultsService {
   }
 
   /**
-   * Retries come first and are free: a client that lost the answer gets the
-   * stored result, not a rate limit. A new submission is counted, checked,
-   * scored by the engine, and stored with its outbox row in one transaction;
-   * the board entries follow, and the worker's sweep delivers them if this
-   * process dies first.
+   * A new submission is counted, checked, scored by the engine, and stored
+   * with its outbox row in one statement; the board entries follow, and the
+   * worker's sweep delivers them if this process dies first. A retry is
+   * found by the unique index on (player, clientSubmissionId) when the
+   * insert fails, so first attempts pay no lookup; a retry still gets the
+   * stored result when the player is over the rate limit or the submission
+   * would no longer pass (yesterday's challenge).
    */
   async submit(playerId: string, input: ZoneSurvivalSubmission, now = new Date()): Promise<ZoneSurvivalResult> {
     const hash = inputHash(input);
-    const earlier = await this.findRetry(playerId, input.clientSubmissionId, hash);
-    if (earlier) return earlier;
+    const rule = { name: 'zs-submit', limit: this.config.SCORING_SUBMISSIONS_PER_MINUTE, windowSeconds: 60 };
+    // A retry is free: found after the fact, its attempt is given back.
+    const retried = async (): Promise<ZoneSurvivalResult | null> => {
+      const earlier = await this.findRetry(playerId, input.clientSubmissionId, hash);
+      if (earlier) await this.limiter.refund(rule, playerId, now.getTime());
+      return earlier;
+    };
+    const decision = await this.limiter.consume(rule, playerId, now.getTime());
+    if (decision.limited) {
+      const earlier = await retried();
+      if (earlier) return earlier;
+      throw new RateLimitedError(decision.retryAfter!);
+    }
 
-    const decision = await this.limiter.consume({ name: 'zs-submit', limit: this.config.SCORING_SUBMISSIONS_PER_MINUTE, windowSeconds: 60 }, playerId, now.getTime());
-    if (decision.limited) throw new RateLimitedError(decision.retryAfter!);
-
-    const terms = input.challengeId ? await this.challenges.termsFor(input.challengeId, now) : null;
-    const checked = checkSubmission(this.rules.content, input, terms, (content) => this.rules.score(scoreInputOf(input), content));
+    let checked: CheckedResult;
+    try {
+      const terms = input.challengeId ? await this.challenges.termsFor(input.challengeId, now) : null;
+      checked = checkSubmission(this.rules.content, input, terms, (content) => this.rules.score(scoreInputOf(input), content));
+    } catch (error) {
+      const earlier = error instanceof BadUserInputError ? await retried() : null;
+      if (earlier) return earlier;
+      throw error;
+    }
 
     const row: ZoneSurvivalResultEntity = {
       id: timeOrderedId(now.getTime()),
@@ -92,19 +108,17 @@ export class ResultsService {
       createdAt: now,
     };
     try {
-      await this.data.transaction(async (manager) => {
-        await manager.getRepository(ZoneSurvivalResultEntity).insert(row);
-        if (checked.victory) await manager.getRepository(BoardOutboxEntity).insert({ resultId: row.id, createdAt: now });
-      });
+      await storeResult(this.data, row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const raced = await this.findRetry(playerId, input.clientSubmissionId, hash);
-      if (raced) return raced;
+      const earlier = await retried();
+      if (earlier) return earlier;
       throw new BadUserInputError('input.challengeId', 'once-per-day', `input.challengeId: ${input.challengeId} already has a result of yours; a daily challenge counts once per player`);
     }
-    if (checked.victory) {
+    const ranked = toRanked(row);
+    if (ranked) {
       // Redis trouble must not fail a stored result: the outbox row stays and the worker delivers it.
-      await this.outbox.deliver([row.id]).catch((error) => this.logger.warn({ err: error, resultId: row.id }, 'board entries left to the outbox sweep'));
+      await this.outbox.deliverStored(ranked).catch((error) => this.logger.warn({ err: error, resultId: row.id }, 'board entries left to the outbox sweep'));
     }
     return toResult(row);
   }
@@ -117,16 +131,11 @@ export class ResultsService {
     return toConnection(rows.map(toResult), limit, (r) => encodeCursor([r.id]), Boolean(after));
   }
 
-  async byIds(ids: readonly string[]): Promise<Map<string, ZoneSurvivalResult>> {
+  /** The breakdowns of the listed results, for results read from a board (which leaves them out). */
+  async breakdowns(ids: readonly string[]): Promise<Map<string, ScoreBreakdown | null>> {
     if (ids.length === 0) return new Map();
-    // The stored input is what a rescore needs, not a reader: leaving it out keeps board pages light.
-    const rows = await this.data
-      .getRepository(ZoneSurvivalResultEntity)
-      .createQueryBuilder('r')
-      .select(RESULT_COLUMNS.map((column) => `r.${column}`))
-      .where('r.id IN (:...ids)', { ids })
-      .getMany();
-    return new Map(rows.map((r) => [r.id, toResult(r)]));
+    const rows = await this.data.getRepository(ZoneSurvivalResultEntity).find({ select: { id: true, breakdown: true }, where: { id: In([...ids]) } });
+    return new Map(rows.map((r) => [r.id, r.breakdown ? (JSON.parse(r.breakdown) as ScoreBreakdown) : null]));
   }
 
   private async findRetry(playerId: string, clientSubmissionId: string, hash: string): Promise<ZoneSurvivalResult | null> {

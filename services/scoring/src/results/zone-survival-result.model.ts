@@ -115,7 +115,8 @@ export class ZoneSurvivalResult {
   @Field(() => Int, { nullable: true, description: 'The score of a victory; null for a defeat.' }) score!: number | null;
   @Field({ description: 'True when every counted card\'s modifier came from the catalogue; false when the player declared any. Boards have verified-only views.' })
   verified!: boolean;
-  @Field(() => ScoreBreakdown, { nullable: true, description: 'How the score adds up; null for a defeat.' }) breakdown!: ScoreBreakdown | null;
+  /** Left out of a result read from a board (Redis keeps what a page shows); its resolver then reads it from Postgres. */
+  @Field(() => ScoreBreakdown, { nullable: true, description: 'How the score adds up; null for a defeat.' }) breakdown?: ScoreBreakdown | null;
   @Field(() => ID, { nullable: true, description: 'The daily challenge it played, if any.' }) challengeId!: string | null;
   @Field({ description: 'False once a moderator has hidden it: it then counts on no board.' }) visible!: boolean;
   @Field({ description: 'When it was recorded; of two equal scores on a board, the earlier ranks first.' }) recordedAt!: Date;
