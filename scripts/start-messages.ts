@@ -7,7 +7,7 @@ import { PlatformPiece, pieceLabel, pieceUrl } from './platform-pieces';
  * starting anything.
  */
 
-const LABEL_WIDTH = 18;
+const LABEL_WIDTH = 20;
 const URL_WIDTH = 38;
 
 /** `✓ content subgraph    http://localhost:4002/graphql    ready in 1.2 s` */
