@@ -190,7 +190,8 @@ export class ScriptbookClient {
   /** Waits out one short `Retry-After` itself; a longer one is the app's to schedule. */
   private async call(url: string, init: RequestInit): Promise<Response> {
     const response = await this.fetch(url, init);
-    const retryAfter = Number(response.headers.get('retry-after'));
+    const header = response.headers.get('retry-after');
+    const retryAfter = header === null ? Number.NaN : Number(header);
     if (response.status !== 429 || !(retryAfter <= (this.options.maxRetryAfterSeconds ?? 5))) return response;
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
