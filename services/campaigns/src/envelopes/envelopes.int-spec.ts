@@ -169,6 +169,9 @@ describe('legacy envelopes on Postgres and Redis, with the campaigns worker', ()
         delta: [{ op: 'set', path: ['envelopesOpened'], from: [], to: [{ envelopeId: 'twom:envelope:c', openedAt, byScenarioId: EPIDEMIC }] }],
       },
     ]);
+    // An opened envelope stays opened: its change cannot be undone.
+    const undo = await graphql(api.url, `mutation($id: ID!, $v: Int!) { undoCampaignAction(campaignId: $id, actionVersion: $v) { version } }`, { id: campaigns[0], v: 1 }, token.ana);
+    expect(undo.errors![0].extensions).toEqual({ code: 'CONFLICT', field: 'actionVersion', rule: 'legacy' });
     const won = await graphql(api.url, HISTORY, { id: campaigns[2] }, token.ana);
     expect(won.data!.campaignHistory.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(['open-envelope', 'record-scenario-outcome']);
     // Other games and other groups are untouched.

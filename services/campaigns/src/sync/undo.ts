@@ -1,9 +1,12 @@
 import { ConflictError } from '@scriptbook/platform';
 import { z } from 'zod';
 import { applyChanges, changesOverlap, inverseOf, StateChange } from '../state/changes';
+import { OPEN_ENVELOPE_ACTION } from '../state/twom/twom-actions';
 
 export interface LoggedChange {
   readonly version: number;
+  /** The action's name, when known; some changes may not be taken back. */
+  readonly name?: string;
   readonly delta: readonly StateChange[];
   readonly undoesVersion: number | null;
   readonly undoneByVersion: number | null;
@@ -17,6 +20,13 @@ export interface LoggedChange {
 export function planUndo(stateSchema: z.ZodTypeAny, state: unknown, target: LoggedChange, later: readonly LoggedChange[]) {
   if (target.undoneByVersion !== null) {
     throw new ConflictError(`Version ${target.version} was already undone by version ${target.undoneByVersion}`, { field: 'actionVersion', rule: 'already-undone' });
+  }
+  if (target.name === OPEN_ENVELOPE_ACTION) {
+    // Seed 000: once opened, an envelope's rewards join the game for good, and the group's other campaigns hold it too.
+    throw new ConflictError(`Version ${target.version} opened a legacy envelope for the whole group; an opened envelope stays opened`, {
+      field: 'actionVersion',
+      rule: 'legacy',
+    });
   }
   if (target.undoesVersion !== null) {
     throw new ConflictError(`Version ${target.version} is itself an undo`, { field: 'actionVersion', rule: 'is-undo' });
