@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSchema, GraphQLSchema, OperationDefinitionNode, parse, validate } from 'graphql';
+import { buildSchema, GraphQLSchema, OperationDefinitionNode, OperationTypeNode, parse, validate } from 'graphql';
 import * as generatedOperations from '../../clients/generated/graphql';
 import * as generatedLiveOperations from '../../clients/generated/live';
 import { liveSchema } from '../../services/campaigns/src/live/live-schema';
@@ -50,7 +50,7 @@ describe('the companion-app guide', () => {
 
   function schemaFor(operation: string): GraphQLSchema {
     const kinds = parse(operation).definitions.map((definition) => (definition as OperationDefinitionNode).operation);
-    return kinds.includes('subscription') ? live : schema;
+    return kinds.includes(OperationTypeNode.SUBSCRIPTION) ? live : schema;
   }
 
   it('has operations to check', () => {
