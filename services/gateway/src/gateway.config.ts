@@ -30,6 +30,8 @@ export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
   SUBGRAPH_TIMEOUT_MS: limit(10_000),
   /** GraphiQL at /explorer and for browsers at /graphql. Unset: on everywhere but production (see `explorerEnabled`). */
   EXPLORER_ENABLED: booleanFlag.optional(),
+  /** The community leaderboard page at /leaderboard/. Unset: on everywhere but production (see `leaderboardPageEnabled`). */
+  LEADERBOARD_PAGE_ENABLED: booleanFlag.optional(),
   /** How long clients, proxies and the shared Redis cache may keep a content-only answer; 0 turns content caching off. */
   CONTENT_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().max(86_400).default(300),
   /** How often the gateway asks the content subgraph for its `contentVersion`, which every content cache tag carries. */
@@ -68,6 +70,11 @@ export function corsOriginsSetting(config: Pick<GatewayConfig, 'CORS_ORIGINS' | 
 /** The explorer serves nothing secret, but a production API should not offer a playground unless its operator chooses to. */
 export function explorerEnabled(config: Pick<GatewayConfig, 'EXPLORER_ENABLED' | 'NODE_ENV'>): boolean {
   return config.EXPLORER_ENABLED ?? config.NODE_ENV !== 'production';
+}
+
+/** The page is public and read-only, but a production gateway serves it only when its operator chooses to. */
+export function leaderboardPageEnabled(config: Pick<GatewayConfig, 'LEADERBOARD_PAGE_ENABLED' | 'NODE_ENV'>): boolean {
+  return config.LEADERBOARD_PAGE_ENABLED ?? config.NODE_ENV !== 'production';
 }
 
 const SIZE_UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;

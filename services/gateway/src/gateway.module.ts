@@ -5,6 +5,7 @@ import { ContentResponseCache } from './caching/content-response-cache';
 import { ContentVersion } from './caching/content-version';
 import { ExplorerEndpoint } from './explorer/explorer-endpoint';
 import { SubgraphReadiness } from './health/subgraph-readiness';
+import { LeaderboardPageEndpoint } from './leaderboard-page/leaderboard-page-endpoint';
 import { GraphQLEndpoint } from './http/graphql-endpoint';
 import { QueryCosts } from './limits/query-costs';
 import { GatewayRateLimiter } from './limits/rate-limiter';
@@ -23,6 +24,7 @@ import { SupergraphServer } from './supergraph/supergraph-server';
     GatewayRateLimiter,
     GraphQLEndpoint,
     ExplorerEndpoint,
+    LeaderboardPageEndpoint,
     SubgraphReadiness,
   ],
 })
