@@ -12,7 +12,7 @@ import { CATALOGUE, ZONE_SURVIVAL_GAME_ID, ZoneSurvivalCatalogue } from './opera
  * leaves the others working.
  */
 
-/** Below this share of the minute's allowance left, the page says so before the gateway refuses. */
+/** At this share of the minute's allowance left (or the last request), the page says so before the gateway refuses. */
 const LOW_ALLOWANCE = 0.1;
 
 function showAllowance(): void {
@@ -20,7 +20,7 @@ function showAllowance(): void {
   onRateLimitStanding(({ limit, remaining, resetSeconds }) => {
     line.dataset.remaining = String(remaining);
     line.textContent =
-      remaining <= limit * LOW_ALLOWANCE
+      remaining <= Math.max(1, limit * LOW_ALLOWANCE)
         ? `Slow down: ${remaining} of ${limit} requests left this minute (resets in ${resetSeconds} s).`
         : `${remaining} of ${limit} requests left this minute.`;
   });
