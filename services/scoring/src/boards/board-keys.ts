@@ -62,7 +62,7 @@ export function boardKey(prefix: string, gen: string, scope: BoardScope, periodN
 export const ENTRY_RESULTS = 'entry-results';
 
 /** The hash field of an entry: its sorted-set score as Redis prints it (an integer) and its member. */
-export function entryField(encoded: number, playerId: string): string {
+export function entryField(encoded: number | string, playerId: string): string {
   return `${encoded}:${playerId}`;
 }
 

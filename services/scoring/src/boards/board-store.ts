@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChainableCommander } from 'ioredis';
 import type Redis from 'ioredis';
 import { decodeBoardScore, encodeBoardScore } from './board-score';
 import { bestByBoard } from './best-entries';
@@ -89,8 +90,9 @@ type BoardRedis = Redis & {
   zsReadBoard: (...args: (string | number)[]) => Promise<ReadReply>;
 };
 
-/** Sorted-set members per pipelined ZADD in a rebuild: long enough to share the command's cost, short enough not to stall other clients. */
-const REBUILD_ZADD_MEMBERS = 512;
+/** Results per rebuild pipeline: about 80,000 sorted-set entries, well under a second of Redis's time. */
+const REBUILD_PIPELINE_RESULTS = 2_500;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The Redis side of the boards. Readers follow the live generation; a
@@ -138,30 +140,50 @@ export class BoardStore {
    * A rebuild's writes into its own generation: each result's page fields
    * once, and per board one ZADD GT of many members, pipelined. GT keeps
    * each player's best whatever order results come in, and agrees with the
-   * live writes that reach the same generation meanwhile.
+   * live writes that reach the same generation meanwhile. The next slice's
+   * pipeline is built while Redis works through the last one, and only one
+   * is ever queued there, so no command waits behind more than a slice's
+   * worth (commands time out).
    */
   async fill(gen: string, results: readonly RankedResult[]): Promise<void> {
-    if (results.length === 0) return;
     const base = generationPrefix(this.prefix, gen);
+    let sent: Promise<void> | null = null;
+    for (let start = 0; start < results.length; start += REBUILD_PIPELINE_RESULTS) {
+      const pipeline = this.fillPipeline(base, results.slice(start, start + REBUILD_PIPELINE_RESULTS));
+      await sent;
+      sent = pipeline.exec().then((replies) => {
+        for (const [error] of replies ?? []) if (error) throw error;
+      });
+    }
+    await sent;
+  }
+
+  private fillPipeline(base: string, results: readonly RankedResult[]): ChainableCommander {
     const pipeline = this.redis.pipeline();
-    const encoded = results.map((result) => encodeBoardScore(result.score, result.createdAt));
+    const encoded = results.map((result) => String(encodeBoardScore(result.score, result.createdAt)));
     // The results first: an entry is never readable before the result it points at.
-    const fields = results.flatMap((result, i) => [entryField(encoded[i], result.playerId), packEntryResult(result)]);
-    for (let i = 0; i < fields.length; i += 2 * REBUILD_ZADD_MEMBERS) pipeline.hset(base + ENTRY_RESULTS, ...fields.slice(i, i + 2 * REBUILD_ZADD_MEMBERS));
-    const members = new Map<string, (string | number)[]>();
+    const fields: string[] = [];
+    results.forEach((result, i) => fields.push(entryField(encoded[i], result.playerId), packEntryResult(result)));
+    pipeline.hset(base + ENTRY_RESULTS, ...fields);
+    // Results recorded the same UTC day with the same scenario, map, Stalker count, view and challenge enter the
+    // same boards: their board names are worked out once per slice, and each result only appends to those boards' lists.
+    const boardsOfKind = new Map<string, string[][]>();
+    const membersOf = new Map<string, string[]>();
     results.forEach((result, i) => {
-      for (const name of boardNamesOf(result)) {
-        let pairs = members.get(name);
-        if (!pairs) members.set(name, (pairs = []));
-        pairs.push(encoded[i], result.playerId);
-        if (pairs.length >= 2 * REBUILD_ZADD_MEMBERS) {
-          pipeline.zadd(base + name, 'GT', ...pairs);
-          members.set(name, []);
-        }
+      const kind = `${Math.floor(result.createdAt.getTime() / DAY_MS)}|${result.scenarioId}|${result.mapId}|${result.stalkerCount}|${result.verified}|${result.challengeId ?? ''}`;
+      let boards = boardsOfKind.get(kind);
+      if (!boards) {
+        boards = boardNamesOf(result).map((name) => {
+          let members = membersOf.get(name);
+          if (!members) membersOf.set(name, (members = []));
+          return members;
+        });
+        boardsOfKind.set(kind, boards);
       }
+      for (const members of boards) members.push(encoded[i], result.playerId);
     });
-    for (const [name, pairs] of members) if (pairs.length > 0) pipeline.zadd(base + name, 'GT', ...pairs);
-    for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
+    for (const [name, members] of membersOf) pipeline.zadd(base + name, 'GT', ...members);
+    return pipeline;
   }
 
   /**
