@@ -11,6 +11,7 @@ const CAPABILITIES: Record<string, string[]> = {
   'sign-in on a device, and refresh': ['SignInWithDevice', 'RefreshSession'],
   'group invitation and joining': ['CreateGroup', 'InviteToGroup', 'JoinGroup'],
   'campaign sync': ['CreateCampaign', 'CampaignState', 'PushCampaignActions', 'CampaignChanges', 'CampaignChanged'],
+  'recording a scenario outcome': ['RecordScenarioOutcome', 'FollowJob', 'GroupEnvelopes'],
   'submitting a result': ['SubmitZoneSurvivalResult'],
   boards: ['Leaderboard', 'LeaderboardAroundMe', 'DailyChallenge'],
 };
