@@ -79,11 +79,21 @@ export class CreateCampaignInput {
   @Field(() => JSONScalar, {
     nullable: true,
     description:
-      'The input of the game’s setup procedure in the rules engine (the `twomSetup` or `hopeSetup` input of the rules subgraph); when given, ' +
-      'the initial state comes from that setup and its transcript is kept. Zone Survival has none here: record its setup with `start-scenario`. ' +
-      'Bad setup input gives BAD_USER_INPUT on `input.setup.<field>`.',
+      'The input of a setup procedure of the rules engine, exactly as the rules subgraph takes it: `twomSetup` (the core game, the default for `twom`), ' +
+      '`talesIncidentSetup` (a Tales from the Ruined City Incident, with `setupProcedure: "twom-tales.incident-setup"`), `zoneSurvivalSetup` or `hopeSetup`. ' +
+      'When given, the initial state comes from that setup (Characters, Storage, Event deck and scenario tracks; Scenario, Setup cards and Event deck; ' +
+      'players and dice), continuing the campaign’s seed, and its transcript is kept. ' +
+      'Bad setup input gives BAD_USER_INPUT on `input.setup.<field>` with the procedure’s rule, and nothing is stored.',
   })
   setup?: unknown;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Which setup `setup` is the input of, by its rules catalog id: `twom.setup` or `twom-tales.incident-setup` for `twom`, `stalker-zs.setup`, ' +
+      '`hope-inhumanity.setup`; the game’s first when omitted. Another id gives BAD_USER_INPUT (rule "one-of"); giving it without `setup` gives rule "required" on `input.setup`.',
+  })
+  setupProcedure?: string | null;
 
   @Field(() => String, {
     nullable: true,
@@ -97,5 +107,6 @@ export const createCampaignSchema = z.object({
   name: plainText({ maxLength: 80 }),
   groupId: z.string().min(1).max(80).nullish(),
   setup: z.unknown().optional(),
+  setupProcedure: z.string().min(1).max(80).nullish(),
   seed: z.string().min(1).max(200).nullish(),
 });

@@ -15,7 +15,8 @@ import {
 import { MembershipReader, personalGroupId } from '@scriptbook/platform/membership';
 import { RuleInputError } from '@scriptbook/rules-engine';
 import { In, LessThan, Repository } from 'typeorm';
-import { gameSystemOf, GameSystem } from '../state/game-systems';
+import { gameSystemOf, GameSystem, InitialState } from '../state/game-systems';
+import { SetupRunner } from '../state/setup-runner';
 import { GroupEnvelopeLedger } from '../envelopes/group-envelope-ledger';
 import { CampaignEntity } from './campaign.entity';
 import { Campaign, CampaignSetupStep, CreateCampaignInput, createCampaignSchema } from './campaign.model';
@@ -40,12 +41,16 @@ export function toCampaign(entity: CampaignEntity): Campaign {
 
 @Injectable()
 export class CampaignsService {
+  private readonly setups: SetupRunner;
+
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     private readonly content: ContentLibrary,
     private readonly membership: MembershipReader,
     private readonly groupEnvelopes: GroupEnvelopeLedger,
-  ) {}
+  ) {
+    this.setups = new SetupRunner(content);
+  }
 
   async create(playerId: string, input: CreateCampaignInput): Promise<Campaign> {
     const valid = parseInput(createCampaignSchema, input);
@@ -55,7 +60,7 @@ export class CampaignsService {
     const groupId = valid.groupId ?? personalGroupId(playerId);
     await this.membership.requireMember(groupId, playerId, 'input.groupId');
     const seed = valid.seed ?? randomBytes(12).toString('base64url');
-    const initial = initialStateOf(system, seed, valid.setup ?? null);
+    const initial = this.initialStateOf(system, seed, valid.setup ?? null, valid.setupProcedure ?? null);
     // Legacy envelopes belong to the group: a new campaign starts with the ones it has opened.
     const state = await this.groupEnvelopes.withOpenedEnvelopes(groupId, valid.gameId, initial.state);
     const entity = this.campaigns.create({
@@ -95,16 +100,29 @@ export class CampaignsService {
     await this.membership.requireMember(groupId, playerId, 'groupId');
     return this.listForGroups([groupId], first, after);
   }
-}
 
-function initialStateOf(system: GameSystem, seed: string, setup: unknown) {
-  if (setup !== null && system.setupProcedure === null) {
-    throw new BadUserInputError('input.setup', 'no-setup', 'This game has no setup a campaign runs; leave setup out');
-  }
-  try {
-    return system.initial(seed, setup);
-  } catch (error) {
-    if (error instanceof RuleInputError) throw new BadUserInputError(`input.setup.${error.field}`, error.rule, error.message);
-    throw error;
+  /**
+   * The state a new campaign starts from: empty, or what the engine's setup
+   * (the game's first, or the one named) resolved to. The procedure's own
+   * schema checks the input; its errors name `input.setup.<field>`.
+   */
+  private initialStateOf(system: GameSystem, seed: string, setupInput: unknown, procedureId: string | null): InitialState {
+    if (setupInput === null) {
+      if (procedureId !== null) throw new BadUserInputError('input.setup', 'required', 'setup is required when setupProcedure is given');
+      return system.initial(seed, null);
+    }
+    if (system.setups.length === 0) throw new BadUserInputError('input.setup', 'no-setup', 'This game has no setup a campaign runs; leave setup out');
+    const setup = procedureId === null ? system.setups[0] : system.setups.find((s) => s.procedure.id === procedureId);
+    if (!setup) {
+      const ids = system.setups.map((s) => s.procedure.id).join(', ');
+      throw new BadUserInputError('input.setupProcedure', 'one-of', `setupProcedure must be one of ${ids} for this game`);
+    }
+    try {
+      return system.initial(seed, this.setups.run(setup, setupInput, seed));
+    } catch (error) {
+      // The engine names a wrong-typed whole input `input`: here that is `setup` itself.
+      if (error instanceof RuleInputError) throw new BadUserInputError(error.field === 'input' ? 'input.setup' : `input.setup.${error.field}`, error.rule, error.message);
+      throw error;
+    }
   }
 }

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { AnyProcedureDescriptor, hopeInhumanity, Random, RngState, runProcedure, twom } from '@scriptbook/rules-engine';
+import { Random, Resolution } from '@scriptbook/rules-engine';
 import { AnyCampaignAction } from '../actions/campaign-action';
+import { CampaignSetup } from './campaign-setup';
 import { hopeInhumanityActions } from './hope-inhumanity/hope-inhumanity-actions';
+import { hopeInhumanitySetup } from './hope-inhumanity/hope-inhumanity-setup';
 import { emptyHopeInhumanityState, HopeInhumanityState, hopeInhumanityStateSchema } from './hope-inhumanity/hope-inhumanity-state';
 import { zoneSurvivalActions } from './stalker-zs/zone-survival-actions';
+import { zoneSurvivalSetup } from './stalker-zs/zone-survival-setup';
 import { emptyZoneSurvivalState, zoneSurvivalStateSchema } from './stalker-zs/zone-survival-state';
 import { twomActions } from './twom/twom-actions';
-import { emptyTwomState, newTwomCharacter, TwomState, twomStateSchema } from './twom/twom-state';
+import { talesIncidentSetup, twomCoreSetup } from './twom/twom-setup';
+import { emptyTwomState, TwomState, twomStateSchema } from './twom/twom-state';
 
 export type GameSystemId = 'twom' | 'zone-survival' | 'hope-inhumanity';
 
@@ -14,6 +18,12 @@ export type GameSystemId = 'twom' | 'zone-survival' | 'hope-inhumanity';
 export interface InitialState {
   readonly state: unknown;
   readonly setupTranscript: unknown[] | null;
+}
+
+/** A setup the rules engine ran for a new campaign: which one, and what it resolved to. */
+export interface SetupRun {
+  readonly setup: CampaignSetup;
+  readonly resolution: Resolution<unknown>;
 }
 
 /**
@@ -25,61 +35,39 @@ export interface GameSystem<S = unknown> {
   readonly id: GameSystemId;
   readonly stateSchema: z.ZodType<S>;
   readonly actions: readonly AnyCampaignAction<S>[];
-  /** The engine procedure that sets the game up, when it has one a campaign can run without content from the packs. */
-  readonly setupProcedure: AnyProcedureDescriptor | null;
-  readonly initial: (seed: string, setup: unknown | null) => InitialState;
+  /** The engine's setups a campaign can start from; the first is the one run when none is named. */
+  readonly setups: readonly CampaignSetup[];
+  /** The state without a setup (its stream started from `seed`), or the one the setup run gave. */
+  readonly initial: (seed: string, run: SetupRun | null) => InitialState;
 }
 
-function runSetup(procedure: AnyProcedureDescriptor, setup: unknown, seed: string) {
-  return runProcedure(procedure, setup, { seed }, undefined);
+function startingFrom(empty: (seed: string) => unknown) {
+  return (seed: string, run: SetupRun | null): InitialState =>
+    run === null ? { state: empty(seed), setupTranscript: null } : { state: run.setup.toState(run.resolution), setupTranscript: [...run.resolution.transcript] };
 }
 
 const twomSystem: GameSystem<TwomState> = {
   id: 'twom',
   stateSchema: twomStateSchema as z.ZodType<TwomState>,
   actions: twomActions,
-  setupProcedure: twom.twomSetupProcedure,
-  initial: (seed, setup) => {
-    if (setup === null) return { state: emptyTwomState(Random.fromSeed(seed).state()), setupTranscript: null };
-    const resolution = runSetup(twom.twomSetupProcedure, setup, seed);
-    const result = resolution.result as twom.TwomSetupResult;
-    const state = emptyTwomState(resolution.rngState as RngState);
-    for (const character of result.characters) {
-      const fresh = newTwomCharacter();
-      state.characters[character.name] = { ...fresh, levels: { ...fresh.levels, hunger: character.hunger } };
-    }
-    state.storage = Object.fromEntries(Object.entries(result.stockpile).filter(([, n]) => n > 0));
-    if (result.catInShelter) state.modules = ['The Cat'];
-    return { state, setupTranscript: resolution.transcript as unknown[] };
-  },
+  setups: [twomCoreSetup, talesIncidentSetup] as CampaignSetup[],
+  initial: startingFrom((seed) => emptyTwomState(Random.fromSeed(seed).state())),
 };
 
 const zoneSurvivalSystem: GameSystem = {
   id: 'zone-survival',
   stateSchema: zoneSurvivalStateSchema,
   actions: zoneSurvivalActions as readonly AnyCampaignAction<unknown>[],
-  // Its setup binds the content packs' Scenarios and decks: a campaign records the result with `start-scenario`.
-  setupProcedure: null,
-  initial: () => ({ state: emptyZoneSurvivalState(), setupTranscript: null }),
+  setups: [zoneSurvivalSetup] as CampaignSetup[],
+  initial: startingFrom(() => emptyZoneSurvivalState()),
 };
 
 const hopeInhumanitySystem: GameSystem<HopeInhumanityState> = {
   id: 'hope-inhumanity',
   stateSchema: hopeInhumanityStateSchema as z.ZodType<HopeInhumanityState>,
   actions: hopeInhumanityActions,
-  setupProcedure: hopeInhumanity.hopeSetupProcedure,
-  initial: (seed, setup) => {
-    if (setup === null) return { state: emptyHopeInhumanityState(), setupTranscript: null };
-    const resolution = runSetup(hopeInhumanity.hopeSetupProcedure, setup, seed);
-    const result = resolution.result as hopeInhumanity.HopeSetupResult;
-    const state: HopeInhumanityState = {
-      ...emptyHopeInhumanityState(),
-      players: Object.fromEntries(result.players.map((p) => [p.name, { humanity: p.humanity }])),
-      hopePool: result.hopePool,
-      round: result.round,
-    };
-    return { state, setupTranscript: resolution.transcript as unknown[] };
-  },
+  setups: [hopeInhumanitySetup] as CampaignSetup[],
+  initial: startingFrom(() => emptyHopeInhumanityState()),
 };
 
 /** Content game id → its campaign state. Tales from the Ruined City and Tactics play in a `twom` campaign, as modules of the same box. */

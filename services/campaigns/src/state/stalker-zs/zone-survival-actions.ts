@@ -6,31 +6,46 @@ import { ZoneSurvivalState } from './zone-survival-state';
 
 type Action = AnyCampaignAction<ZoneSurvivalState>;
 
+// A game set up at creation has its Scenario but no Stalkers yet: it starts when `start-scenario` names them.
+const started = (state: ZoneSurvivalState) => state.stalkers.length > 0;
+
 const requireStarted = (state: ZoneSurvivalState) => {
-  if (state.scenarioId === null) reject('CONFLICT', 'no-scenario', 'No Scenario has started');
+  if (!started(state)) reject('CONFLICT', 'no-scenario', 'No Scenario has started');
   if (state.finished) reject('CONFLICT', 'finished', 'The game has ended');
 };
 
 const startScenario = defineAction({
   name: 'start-scenario',
-  description: 'Starts the game: the Scenario, its Map, the Stalkers and the Setup cards drawn. Refused once a Scenario has started.',
+  description:
+    'Starts the game: the Scenario, its Map, the Stalkers and the Setup cards drawn. Refused once a Scenario has started. ' +
+    'On a game set up at creation, the Scenario must be the one set up, the Stalkers as many as it was set up for, and the drawn Setup cards stay unless given.',
   args: z
     .object({
       scenarioId: label('The Scenario’s content id.'),
       mapId: label('The Map’s content id or name.'),
       stalkers: z.array(label('A Stalker.')).min(1).max(20).describe('The Stalkers in play, at least one.'),
-      setupCards: z.array(label('A Setup card id or name.')).max(4).default([]).describe('The Setup cards drawn, in slot order (up to 4).'),
+      setupCards: z
+        .array(label('A Setup card id or name.'))
+        .max(4)
+        .optional()
+        .describe('The Setup cards drawn, in slot order (up to 4); when omitted, those the setup drew (none on a game not set up).'),
     })
     .strict(),
   // Map and Stalker names are the table's; the example uses stand-ins.
   example: { scenarioId: 'stalker-zs:scenario:boss-hunt', mapId: 'Map 1', stalkers: ['Stalker 1', 'Stalker 2'], setupCards: ['Mysterious Thicket'] },
   plan: (state: ZoneSurvivalState, args) => {
-    if (state.scenarioId !== null) reject('CONFLICT', 'scenario-in-play', `${state.scenarioId} has already started`, 'args.scenarioId');
+    if (started(state)) reject('CONFLICT', 'scenario-in-play', `${state.scenarioId} has already started`, 'args.scenarioId');
+    if (state.scenarioId !== null && state.scenarioId !== args.scenarioId) {
+      reject('CONFLICT', 'set-up-scenario', `This game was set up for ${state.scenarioId}`, 'args.scenarioId');
+    }
+    if (state.stalkerCount !== undefined && args.stalkers.length !== state.stalkerCount) {
+      reject('BAD_USER_INPUT', 'stalker-count', `This game was set up for ${state.stalkerCount} Stalkers, not ${args.stalkers.length}`, 'args.stalkers');
+    }
     return [
-      { op: 'set', path: ['scenarioId'], from: null, to: args.scenarioId },
-      { op: 'set', path: ['mapId'], from: null, to: args.mapId },
+      { op: 'set', path: ['scenarioId'], from: state.scenarioId, to: args.scenarioId },
+      { op: 'set', path: ['mapId'], from: state.mapId, to: args.mapId },
       { op: 'set', path: ['stalkers'], from: state.stalkers, to: args.stalkers },
-      { op: 'set', path: ['setupCards'], from: state.setupCards, to: args.setupCards },
+      { op: 'set', path: ['setupCards'], from: state.setupCards, to: args.setupCards ?? state.setupCards },
     ];
   },
 });

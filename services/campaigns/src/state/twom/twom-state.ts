@@ -87,6 +87,24 @@ export const twomStateSchema = named(
         .object({
           id: z.string().describe('The scenario in play, e.g. an Incident.'),
           tracks: z.record(nonNegative('The track’s position, 0 or more.')).describe('Tracks the scenario uses (Cold, Suspicions, Cover, ...) → position.'),
+          markers: z
+            .record(z.string().describe('Where it starts, as the Setup prints it.'))
+            .optional()
+            .describe(
+              'Tracks or tokens the Setup places at a named place rather than a number (Blood in the Snow’s Wounded Luka at Heavily Wounded); ' +
+                'absent when the scenario has none or was started with `start-scenario`.',
+            ),
+          deck: z
+            .object({
+              name: z.string().describe('The deck, as the Setup names it (the Epidemic deck).'),
+              cards: z.array(z.string()).describe('Its cards as the Setup shuffled them, top first.'),
+            })
+            .optional()
+            .describe('A Scenario deck the Setup shuffled from the campaign’s stream; absent when the scenario has none.'),
+          setupNotes: z
+            .array(z.string())
+            .optional()
+            .describe('The Setup’s other changes, as printed, for the players to carry out; absent when the scenario was started with `start-scenario`.'),
         })
         .nullable()
         .describe('The scenario in play; null between scenarios.'),
