@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { ServiceUnavailableError } from '../errors/domain-errors';
 
 /**
  * Two kinds of marker, kept in Redis where every subgraph can read them:
@@ -39,9 +40,16 @@ export class TokenRevocations {
    * `sessionId` when it names one, was voided; one round trip either way.
    */
   async isRevoked(playerId: string, issuedAtSeconds: number, sessionId?: string): Promise<boolean> {
-    if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
-    const [upTo, sessionEnded] = await this.redis.mget(this.key(playerId), this.sessionKey(sessionId));
-    return sessionEnded !== null || this.playerRevokedAfter(upTo, issuedAtSeconds);
+    try {
+      if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
+      const [upTo, sessionEnded] = await this.redis.mget(this.key(playerId), this.sessionKey(sessionId));
+      return sessionEnded !== null || this.playerRevokedAfter(upTo, issuedAtSeconds);
+    } catch (error) {
+      // Never guess "not revoked": the caller is refused, clearly, and may retry.
+      const unavailable = new ServiceUnavailableError('The access token cannot be checked right now (Redis did not answer); nothing was changed, retry shortly');
+      unavailable.cause = error;
+      throw unavailable;
+    }
   }
 
   private playerRevokedAfter(upTo: string | null, issuedAtSeconds: number): boolean {

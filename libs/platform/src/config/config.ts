@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryLimitsConfigShape } from '../graphql/query-limits';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis/redis-connection';
 import { developmentSecrets, SHARED_SECRET_NAMES, SharedSecretName } from './development-secrets';
 
 /** Thrown when the environment does not describe a runnable service. */
@@ -37,6 +38,8 @@ export const baseConfigSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('scriptbook'),
+  /** How long one Redis command may take before it fails, so a frozen or unreachable Redis gives an error, never a request that hangs. */
+  REDIS_COMMAND_TIMEOUT_MS: milliseconds(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

@@ -9,6 +9,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** Something the service needs (a store, another service) is down or did not answer in time; nothing was written, retrying later is reasonable. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -67,5 +69,12 @@ export class ConflictError extends DomainError {
 export class RateLimitedError extends DomainError {
   constructor(retryAfter: number) {
     super(ErrorCode.RATE_LIMITED, `Too many requests; retry in ${retryAfter} s`, { retryAfter });
+  }
+}
+
+/** A dependency is down or did not answer in time: the message says which and that nothing was written. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(ErrorCode.SERVICE_UNAVAILABLE, message);
   }
 }

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { BadUserInputError, ConflictError } from './domain-errors';
+import { BadUserInputError, ConflictError, ServiceUnavailableError } from './domain-errors';
 import { formatGraphQLError } from './format-graphql-error';
 
 describe('formatGraphQLError', () => {
@@ -41,5 +41,13 @@ describe('formatGraphQLError', () => {
     expect(formatted).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(JSON.stringify(formatted)).not.toContain('postgres://');
     expect(logged).toEqual([secret]);
+  });
+
+  it('tells the caller a dependency is unavailable, and still hands the error to the logger', () => {
+    const logged: unknown[] = [];
+    const outage = new ServiceUnavailableError('Group membership cannot be checked right now (Redis did not answer); nothing was changed, retry shortly');
+    const formatted = formatGraphQLError({ message: outage.message }, new GraphQLError(outage.message, { originalError: outage }), (error) => logged.push(error));
+    expect(formatted).toMatchObject({ message: outage.message, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(logged).toEqual([outage]);
   });
 });

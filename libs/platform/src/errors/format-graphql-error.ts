@@ -41,6 +41,8 @@ export function formatGraphQLError(
   const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   const original = originalOf(error);
   if (original instanceof DomainError) {
+    // An outage is the caller's to retry and ours to see: it is logged as well.
+    if (original.code === ErrorCode.SERVICE_UNAVAILABLE) onUnexpected?.(original);
     return { ...base, message: original.message, extensions: { code: original.code, ...original.details } };
   }
   const code = formatted.extensions?.code;

@@ -1,17 +1,18 @@
 import type Redis from 'ioredis';
-import { DomainError, ErrorCode, NotFoundError } from '../errors/domain-errors';
+import { DomainError, ErrorCode, NotFoundError, ServiceUnavailableError } from '../errors/domain-errors';
 import { ALL_GROUPS, MembershipKeys, membershipKeys, MembershipRole, personalGroupId, personalGroupOwner, VERSION_FIELD } from './membership-keys';
 
 /**
- * Membership could not be established (Redis unreachable, or the read model
- * not yet rebuilt after a flush). Deliberately not a DomainError: the caller
- * is refused with INTERNAL_SERVER_ERROR and the cause is logged, rather than
- * told a possibly false "not a member".
+ * Membership could not be established (Redis unreachable or too slow, or the
+ * read model not yet rebuilt after a flush). The caller is refused with
+ * SERVICE_UNAVAILABLE, never told a possibly false "not a member", and
+ * nothing is written; the cause is kept for the log.
  */
-export class MembershipUnavailableError extends Error {
+export class MembershipUnavailableError extends ServiceUnavailableError {
   constructor(reason: string, options?: { cause?: unknown }) {
-    super(`group membership is unavailable: ${reason}`, options);
+    super(`Group membership cannot be checked right now (${reason}); nothing was changed, retry shortly`);
     this.name = 'MembershipUnavailableError';
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 

@@ -1,5 +1,8 @@
 import type { RedisOptions } from 'ioredis';
 
+/** How long one Redis command may take before it fails (`REDIS_COMMAND_TIMEOUT_MS`). */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 3_000;
+
 /** ioredis options from a redis:// or rediss:// URL, for clients that take options only. */
 export function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);

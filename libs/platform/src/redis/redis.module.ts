@@ -3,14 +3,24 @@ import Redis from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { HealthRegistry } from '../health/health.registry';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-connection';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
-/** A Redis client whose keys all live under the service's prefix. */
-export function createRedisClient(config: Pick<BaseConfig, 'REDIS_URL'>, name: string): Redis {
+/**
+ * A Redis client whose keys all live under the service's prefix. When Redis
+ * goes away, a command must fail rather than wait: ioredis by default keeps
+ * it queued while it reconnects (forever, for a server that is frozen or
+ * black-holed rather than refusing connections), so a request would hang.
+ * Here every command fails after `REDIS_COMMAND_TIMEOUT_MS`, sent or queued,
+ * and a queued one also after 3 reconnection attempts; the client goes on
+ * reconnecting in the background and serves again once Redis is back.
+ */
+export function createRedisClient(config: Pick<BaseConfig, 'REDIS_URL'> & Partial<Pick<BaseConfig, 'REDIS_COMMAND_TIMEOUT_MS'>>, name: string): Redis {
   return new Redis(config.REDIS_URL, {
     connectionName: name,
     maxRetriesPerRequest: 3,
+    commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
     enableReadyCheck: true,
     lazyConnect: false,
   });

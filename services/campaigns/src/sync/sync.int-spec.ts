@@ -113,7 +113,7 @@ describe('campaign sync on Postgres and Redis', () => {
       const before = await db.getRepository(CampaignEntity).count();
       const cases: [Record<string, unknown>, string, string, string][] = [
         [{ gameId: 'twom', name: 'X', setup: { players: [] } }, 'BAD_USER_INPUT', 'input.setup.players', 'range'],
-        [{ gameId: 'stalker-zs', name: 'X', setup: {} }, 'BAD_USER_INPUT', 'input.setup', 'no-setup'],
+        [{ gameId: 'stalker-zs', name: 'X', setup: {} }, 'BAD_USER_INPUT', 'input.setup.scenarioId', 'required'],
         [{ gameId: 'twom', name: 'X', groupId: 'someone-elses' }, 'NOT_FOUND', 'input.groupId', 'exists'],
         [{ gameId: 'twom', name: 'X', groupId: 'personal-player-ben' }, 'NOT_FOUND', 'input.groupId', 'exists'],
       ];
@@ -375,7 +375,7 @@ describe('campaign sync on Postgres and Redis', () => {
   });
 
   describe('when membership cannot be established', () => {
-    it('refuses a push with an internal error rather than a guess, and writes nothing', async () => {
+    it('refuses a push with SERVICE_UNAVAILABLE rather than a guess, and writes nothing', async () => {
       const id = await newCampaign();
       await push('ana', id, 'phone-ana-1', [{ seq: 1, name: 'advance-day' }]);
       const before = await stored(id);
@@ -387,7 +387,7 @@ describe('campaign sync on Postgres and Redis', () => {
       try {
         const response = await push('ben', id, 'tablet-ben-1', [{ seq: 1, name: 'advance-day' }]);
         expect(response.data).toBeNull();
-        expect(response.errors![0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+        expect(response.errors![0]).toMatchObject({ message: expect.stringContaining('Group membership cannot be checked'), extensions: { code: 'SERVICE_UNAVAILABLE' } });
         const after = await stored(id);
         expect([after.campaign.version, after.changes, after.clients]).toEqual([before.campaign.version, before.changes, before.clients]);
       } finally {
