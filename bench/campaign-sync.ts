@@ -50,23 +50,33 @@ async function call(url: string, query: string, variables: Record<string, unknow
 
 const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;
 
-/** Every connection pushes its own device's queue for `seconds`; returns actions applied per second. */
+/**
+ * Every connection pushes its own device's queue to its own campaign for
+ * `seconds`, through the same lean load generator as the reads (and as
+ * pgbench, one request at a time per connection); returns actions applied
+ * per second. Answers are not parsed on the way: afterwards each campaign
+ * must stand at exactly the version and seq its device pushed, or the round
+ * fails, so nothing counted went unapplied or was applied twice.
+ */
 async function pushActions(url: string, bearer: string, campaigns: string[], seqs: number[], batch: number, seconds: number): Promise<number> {
-  let actions = 0;
-  const deadline = performance.now() + seconds * 1000;
+  const body = (w: number) => {
+    const actions = Array.from({ length: batch }, (_, k) => ({ seq: seqs[w] + k + 1, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }));
+    seqs[w] += batch;
+    return JSON.stringify({ query: PUSH, variables: { input: { campaignId: campaigns[w], clientId: `bench-device-${w}`, actions } } });
+  };
+  const headers = { authorization: `Bearer ${bearer}` };
   const started = performance.now();
-  await Promise.all(
-    campaigns.map(async (campaignId, w) => {
-      while (performance.now() < deadline) {
-        const batchActions = Array.from({ length: batch }, (_, k) => ({ seq: seqs[w] + k + 1, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }));
-        const result = (await call(url, PUSH, { input: { campaignId, clientId: `bench-device-${w}`, actions: batchActions } }, bearer)).pushCampaignActions;
-        if (result.rejected.length > 0 || result.lastSeq !== seqs[w] + batch) throw new Error(`push not applied: ${JSON.stringify(result)}`);
-        seqs[w] += batch;
-        actions += batch;
-      }
-    }),
+  const loads = await Promise.all(
+    campaigns.map((_, w) => runLoad({ url, body: () => body(w), headers, requests: Number.MAX_SAFE_INTEGER, concurrency: 1, timeLimitMs: seconds * 1000 })),
   );
-  return actions / ((performance.now() - started) / 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  const failed = loads.reduce((sum, load) => sum + load.failed, 0);
+  if (failed > 0) throw new Error(`${failed} pushes failed`);
+  for (const [w, campaignId] of campaigns.entries()) {
+    const { campaign } = await call(url, `query($id: ID!) { campaign(id: $id) { version } }`, { id: campaignId }, bearer);
+    if (campaign.version !== seqs[w]) throw new Error(`campaign ${w} is at version ${campaign.version}, its device pushed ${seqs[w]} actions`);
+  }
+  return (loads.reduce((sum, load) => sum + load.completed, 0) * batch) / elapsed;
 }
 
 function pgbenchInsertTps(): number {
