@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, InjectQueue, QueueProcessor, REDIS_CLIENT, TypedQueue } from '@scriptbook/platform';
+import { APP_CONFIG, createRedisClient, InjectQueue, QueueProcessor, REDIS_CLIENT, TypedQueue } from '@scriptbook/platform';
 import { Job } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -15,6 +15,12 @@ import { ZsBoardJobPayload, zsBoardJobsQueue } from './board-jobs.queue';
 /** Rows younger than this are most likely being delivered by the API that wrote them. */
 const OUTBOX_GRACE_MS = 5_000;
 const HOUR_MS = 3600 * 1000;
+/**
+ * A rebuild sends pipelines of tens of thousands of entries, which on a busy
+ * Redis can take longer than the shared client's command timeout, there to
+ * fail a request fast: it gets a connection of its own with a long timeout.
+ */
+const REBUILD_COMMAND_TIMEOUT_MS = 120_000;
 
 @Injectable()
 export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implements OnApplicationBootstrap {
@@ -58,11 +64,20 @@ export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implem
       case 'rescore': {
         // Scoring is most of the work; the rebuild that follows takes the last fifth.
         const rescored = await rescoreAll(this.data, this.rules, (fraction) => job.updateProgress(Math.floor(fraction * 80)));
-        const rebuilt = await rebuildBoards(this.data, this.boards, (percent) => job.updateProgress(80 + Math.floor(percent / 5)));
+        const rebuilt = await this.rebuild((percent) => job.updateProgress(80 + Math.floor(percent / 5)));
         return { ...rescored, ...rebuilt };
       }
       case 'rebuild':
-        return rebuildBoards(this.data, this.boards, (percent) => job.updateProgress(percent));
+        return this.rebuild((percent) => job.updateProgress(percent));
+    }
+  }
+
+  private async rebuild(progress: (percent: number) => Promise<void>): Promise<{ results: number }> {
+    const redis = createRedisClient({ REDIS_URL: this.settings.REDIS_URL, REDIS_COMMAND_TIMEOUT_MS: REBUILD_COMMAND_TIMEOUT_MS }, 'scoring-board-rebuild');
+    try {
+      return await rebuildBoards(this.data, new BoardStore(redis, this.settings.REDIS_PREFIX), progress);
+    } finally {
+      await redis.quit().catch(() => redis.disconnect());
     }
   }
 }

@@ -32,7 +32,7 @@ import { storeResult } from './store-result';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 import { ScoreBreakdown, ZoneSurvivalResult } from './zone-survival-result.model';
 
-const inputHash = (input: ZoneSurvivalSubmission): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+const inputHash = (json: string): string => createHash('sha256').update(json).digest('hex');
 
 @Injectable()
 export class ResultsService {
@@ -63,7 +63,8 @@ export class ResultsService {
    * would no longer pass (yesterday's challenge).
    */
   async submit(playerId: string, input: ZoneSurvivalSubmission, now = new Date()): Promise<ZoneSurvivalResult> {
-    const hash = inputHash(input);
+    const json = JSON.stringify(input);
+    const hash = inputHash(json);
     const rule = { name: 'zs-submit', limit: this.config.SCORING_SUBMISSIONS_PER_MINUTE, windowSeconds: 60 };
     // A retry is free: found after the fact, its attempt is given back.
     const retried = async (): Promise<ZoneSurvivalResult | null> => {
@@ -100,7 +101,7 @@ export class ResultsService {
       victory: checked.victory,
       score: checked.score,
       verified: checked.verified,
-      input: JSON.stringify(input),
+      input: json,
       breakdown: checked.breakdown ? JSON.stringify(checked.breakdown) : null,
       challengeId: input.challengeId ?? null,
       scoreVersion: this.rules.scoreVersion,

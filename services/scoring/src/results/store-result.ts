@@ -1,6 +1,43 @@
 import { DataSource } from 'typeorm';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 
+interface PostgresStatements {
+  /** The result alone (a defeat) and the result with its outbox row (a victory), parameters in `columns` order. */
+  readonly result: string;
+  readonly resultWithOutbox: string;
+  readonly prepare: (row: ZoneSurvivalResultEntity) => unknown[];
+}
+
+const statements = new WeakMap<DataSource, PostgresStatements>();
+
+/**
+ * Written once per data source from the entity's metadata, so column names
+ * and value conversions stay the entity's, and a submission does not pay for
+ * TypeORM building the same INSERT again.
+ */
+function postgresStatements(data: DataSource): PostgresStatements {
+  let built = statements.get(data);
+  if (built) return built;
+  const result = data.getMetadata(ZoneSurvivalResultEntity);
+  const outbox = data.getMetadata(BoardOutboxEntity);
+  const columns = result.columns;
+  const table = (path: string) =>
+    path
+      .split('.')
+      .map((part) => `"${part}"`)
+      .join('.');
+  const column = (name: string) => `"${result.findColumnWithPropertyName(name)!.databaseName}"`;
+  const insert = `INSERT INTO ${table(result.tablePath)} (${columns.map((c) => `"${c.databaseName}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`;
+  const outboxColumns = ['resultId', 'createdAt'].map((name) => `"${outbox.findColumnWithPropertyName(name)!.databaseName}"`).join(', ');
+  built = {
+    result: insert,
+    resultWithOutbox: `WITH stored AS (${insert} RETURNING ${column('id')}, ${column('createdAt')}) INSERT INTO ${table(outbox.tablePath)} (${outboxColumns}) SELECT * FROM stored`,
+    prepare: (row) => columns.map((c) => data.driver.preparePersistentValue(c.getEntityValue(row), c)),
+  };
+  statements.set(data, built);
+  return built;
+}
+
 /**
  * Stores a result and, for a victory, its outbox row, atomically. On
  * Postgres that is one statement (the result's INSERT in a CTE feeding the
@@ -17,18 +54,6 @@ export async function storeResult(data: DataSource, row: ZoneSurvivalResultEntit
     });
     return;
   }
-  // TypeORM writes the INSERT, so column names and value conversions stay the entity's.
-  const [insert, parameters] = data.getRepository(ZoneSurvivalResultEntity).createQueryBuilder().insert().values(row).returning(['id', 'createdAt']).getQueryAndParameters();
-  if (!row.victory) {
-    await data.query(insert, parameters);
-    return;
-  }
-  const outbox = data.getMetadata(BoardOutboxEntity).tablePath;
-  await data.query(`WITH stored AS (${insert}) INSERT INTO ${quotePath(outbox)} (result_id, created_at) SELECT id, created_at FROM stored`, parameters);
+  const sql = postgresStatements(data);
+  await data.query(row.victory ? sql.resultWithOutbox : sql.result, sql.prepare(row));
 }
-
-const quotePath = (path: string) =>
-  path
-    .split('.')
-    .map((part) => `"${part}"`)
-    .join('.');
