@@ -13,7 +13,9 @@ import { launchSystemChromium } from './system-chromium';
  * and the page must show them where the API ranks them.
  */
 
-const PORT_OFFSET = 30_000 + (process.pid % 200) * 10;
+// Ports 14000 to 17095: below the kernel's ephemeral range (32768 up), where any process's outgoing
+// connection or free-port pick could take one, and apart from the other platform tests' ranges.
+const PORT_OFFSET = 10_000 + (process.pid % 200) * 10;
 const BOSS_HUNT = 'stalker-zs:scenario:boss-hunt';
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { score } } }`;
 const SIGN_IN = `mutation($input: SignInWithDeviceInput!) { signInWithDevice(input: $input) { accessToken player { id } } }`;
@@ -81,7 +83,11 @@ describe('the community leaderboard page in a browser', () => {
   }
 
   beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(isolation, PORT_OFFSET), launchSystemChromium()]);
+    // Settled, not all: when one fails the other is still kept, so afterAll can stop it and Jest can exit.
+    const [started, launched] = await Promise.allSettled([startPlatform(isolation, PORT_OFFSET), launchSystemChromium()]);
+    if (started.status === 'fulfilled') platform = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
     // Seven players, seven different scores on the Boss Hunt board (20 + extra), with gaps for later results.
     const extras = { Anya: 0, Boris: 1, Chen: 3, Dasha: 4, Emil: 6, Fyodor: 7, Galya: 9 };
     // One at a time: concurrent submissions to scoring on its SQLite default can fail with an internal error.

@@ -24,10 +24,14 @@ describe('the leaderboard page when the gateway slows it down', () => {
   beforeAll(async () => {
     clock = await TestSubgraph.start(clockSubgraph);
     supergraph = new TestSupergraph([clock]);
-    [gateway, browser] = await Promise.all([
+    // Settled, not all: when one fails the other is still kept, so afterAll can stop it and Jest can exit.
+    const [started, launched] = await Promise.allSettled([
       startService(gatewayApp, isolation.postgresEnv('gateway', { SUPERGRAPH_PATH: supergraph.path, RATE_LIMIT_PER_MINUTE: String(ALLOWANCE) })),
       launchSystemChromium(),
     ]);
+    if (started.status === 'fulfilled') gateway = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
   }, 60_000);
 
   afterAll(async () => {
