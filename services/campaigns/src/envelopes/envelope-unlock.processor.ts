@@ -73,7 +73,7 @@ export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayloa
       cursor = batch.lastId;
       done += batch.scanned;
       opened += batch.changed.length;
-      for (const { campaignId, version } of batch.changed) this.publisher.changed({ campaignId, fromVersion: version - 1, version });
+      this.publisher.changedMany(batch.changed.map(({ campaignId, version }) => ({ campaignId, fromVersion: version - 1, version })));
       // Campaigns created while the job runs raise the count; 100 is kept for the end.
       total = Math.max(total, done);
       await job.updateProgress(Math.min(99, Math.floor((done / Math.max(total, 1)) * 100)));

@@ -22,6 +22,16 @@ export class CampaignChangePublisher {
     this.channel = campaignChangesChannel(config.REDIS_PREFIX);
   }
 
+  /** Many commits at once (a batch of the envelope fan-out): one round trip to Redis for all of them. */
+  changedMany(messages: readonly CampaignChangedMessage[]): void {
+    if (messages.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const message of messages) pipeline.publish(this.channel, encodeCampaignChanged(message));
+    pipeline.exec().catch((error: unknown) => {
+      this.logger.warn({ err: error, campaigns: messages.length }, 'campaign changes not announced: live followers catch up later');
+    });
+  }
+
   changed(message: CampaignChangedMessage): void {
     this.redis.publish(this.channel, encodeCampaignChanged(message)).catch((error: unknown) => {
       this.logger.warn({ err: error, ...message }, 'campaign change not announced: live followers catch up later');
