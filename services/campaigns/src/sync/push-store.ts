@@ -1,19 +1,26 @@
-import type { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AppliedChange } from './push-batch';
 
 /**
  * The SQL of a push, written out rather than through TypeORM's entity
- * machinery, because a push is the hot write path and every statement is a
- * round trip while the campaign's row lock is held: one statement locks the
- * campaign and reads the device's last seq (two more on a device's first
- * push), one writes the log rows, the state and version and the device's seq. On Postgres the writes go as one
- * statement (data-modifying CTEs); SQLite has none, so there they run one
- * after another in the same transaction. Column types follow the entities
- * (`simple-json` columns are text holding JSON).
+ * machinery, because a push is the hot write path and each statement is a
+ * round trip. Column types follow the entities (`simple-json` columns are
+ * text holding JSON).
+ *
+ * On Postgres a push first tries two statements and no transaction: a read
+ * of the campaign and the device's seq (`readForPush`), then one statement
+ * that writes everything only if the campaign row is still the version read
+ * (`recordPush` with its `xmin`). Every push and undo updates the campaign
+ * row, so an unchanged `xmin` means nothing was written to the campaign
+ * since the read, and the outcome computed from that read is the one a
+ * locked transaction would have computed. When the row did change, nothing
+ * is written and the push runs again under the row lock (`lockForPush`).
+ * SQLite has no data-modifying CTEs and one writer at a time: there a push
+ * always runs in a transaction and its writes are three statements.
  */
 
-/** The columns of a locked campaign a push needs, with the pushing device's progress. */
-export interface LockedCampaign {
+/** The columns of a campaign a push needs, with the pushing device's progress. */
+export interface PushTarget {
   readonly id: string;
   readonly gameId: string;
   readonly groupId: string;
@@ -22,6 +29,8 @@ export interface LockedCampaign {
   readonly version: number;
   /** The device's last handled seq; 0 before its first push. */
   readonly lastSeq: number;
+  /** Postgres's `xmin` of the campaign row read: which committed version of the row it was. Null on SQLite. */
+  readonly rowVersion: string | null;
 }
 
 export interface PushWrite {
@@ -30,7 +39,7 @@ export interface PushWrite {
   readonly playerId: string;
   readonly appliedAt: number;
   readonly applied: readonly AppliedChange[];
-  /** The state and version after the batch; written only when something was applied. */
+  /** The state and version after the batch; the state is written only when something was applied. */
   readonly state: unknown;
   readonly version: number;
   readonly lastSeq: number;
@@ -47,9 +56,31 @@ class Parameters {
   }
 }
 
-const isPostgres = (manager: EntityManager) => manager.connection.options.type === 'postgres';
+/** A pooled connection (the data source) or a transaction's (its entity manager). */
+type Database = EntityManager | DataSource;
+interface SqlRunner {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+const isPostgres = (db: Database) => (db instanceof DataSource ? db : db.connection).options.type === 'postgres';
+const run = async (db: Database, sql: string, parameters: unknown[]) => (await (db as SqlRunner).query(sql, parameters)) as Record<string, unknown>[];
 
 const CAMPAIGN_COLUMNS = 'c.id, c.game_id, c.group_id, c.seed, c.state, c.version';
+const ROW_VERSION = 'CAST(c.xmin AS text) AS row_version';
+
+/**
+ * Postgres only: the campaign and the device's seq as one snapshot, without
+ * a lock or a transaction. Null when no such campaign exists.
+ */
+export async function readForPush(db: Database, campaignId: string, clientId: string): Promise<PushTarget | null> {
+  const p = new Parameters(true);
+  const [row] = await run(
+    db,
+    `SELECT ${CAMPAIGN_COLUMNS}, ${ROW_VERSION}, cl.last_seq FROM campaigns c ` +
+      `LEFT JOIN campaign_clients cl ON cl.campaign_id = c.id AND cl.client_id = ${p.add(clientId)} WHERE c.id = ${p.add(campaignId)}`,
+    p.values,
+  );
+  return row ? pushTargetOf(row) : null;
+}
 
 /**
  * Takes the campaign's row lock (Postgres; SQLite's writers are already one
@@ -64,19 +95,20 @@ const CAMPAIGN_COLUMNS = 'c.id, c.game_id, c.group_id, c.seed, c.state, c.versio
  * the campaign's lock first and reads the client row in a statement of its
  * own, which sees everything committed before the lock was granted.
  */
-export async function lockForPush(manager: EntityManager, campaignId: string, clientId: string): Promise<LockedCampaign | null> {
+export async function lockForPush(manager: EntityManager, campaignId: string, clientId: string): Promise<PushTarget | null> {
   const postgres = isPostgres(manager);
+  const columns = postgres ? `${CAMPAIGN_COLUMNS}, ${ROW_VERSION}` : CAMPAIGN_COLUMNS;
   const both = new Parameters(postgres);
   const [known] = (await manager.query(
-    `SELECT ${CAMPAIGN_COLUMNS}, cl.last_seq FROM campaigns c JOIN campaign_clients cl ON cl.campaign_id = c.id AND cl.client_id = ${both.add(clientId)} ` +
+    `SELECT ${columns}, cl.last_seq FROM campaigns c JOIN campaign_clients cl ON cl.campaign_id = c.id AND cl.client_id = ${both.add(clientId)} ` +
       `WHERE c.id = ${both.add(campaignId)}${postgres ? ' FOR UPDATE OF c, cl' : ''}`,
     both.values,
   )) as Record<string, unknown>[];
-  if (known) return lockedCampaignOf(known);
+  if (known) return pushTargetOf(known);
 
   const campaign = new Parameters(postgres);
   const [row] = (await manager.query(
-    `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = ${campaign.add(campaignId)}${postgres ? ' FOR UPDATE' : ''}`,
+    `SELECT ${columns} FROM campaigns c WHERE c.id = ${campaign.add(campaignId)}${postgres ? ' FOR UPDATE' : ''}`,
     campaign.values,
   )) as Record<string, unknown>[];
   if (!row) return null;
@@ -85,10 +117,10 @@ export async function lockForPush(manager: EntityManager, campaignId: string, cl
     `SELECT last_seq FROM campaign_clients WHERE campaign_id = ${client.add(campaignId)} AND client_id = ${client.add(clientId)}`,
     client.values,
   )) as Record<string, unknown>[];
-  return lockedCampaignOf({ ...row, last_seq: progress?.last_seq ?? null });
+  return pushTargetOf({ ...row, last_seq: progress?.last_seq ?? null });
 }
 
-function lockedCampaignOf(row: Record<string, unknown>): LockedCampaign {
+function pushTargetOf(row: Record<string, unknown>): PushTarget {
   return {
     id: row.id as string,
     gameId: row.game_id as string,
@@ -97,22 +129,55 @@ function lockedCampaignOf(row: Record<string, unknown>): LockedCampaign {
     state: typeof row.state === 'string' ? (JSON.parse(row.state) as object) : null,
     version: Number(row.version),
     lastSeq: row.last_seq === null || row.last_seq === undefined ? 0 : Number(row.last_seq),
+    rowVersion: typeof row.row_version === 'string' ? row.row_version : null,
   };
 }
 
-/** Writes a handled batch: its log rows, the campaign's state and version when anything applied, and the device's last seq. */
-export async function recordPush(manager: EntityManager, write: PushWrite): Promise<void> {
-  const postgres = isPostgres(manager);
+/**
+ * Writes a handled batch: its log rows, the campaign's state and version,
+ * and the device's last seq. On Postgres one statement, written only if the
+ * campaign row is still at `read.rowVersion`; returns whether it was. On
+ * SQLite, inside the caller's transaction, always written.
+ */
+export async function recordPush(db: Database, read: PushTarget, write: PushWrite): Promise<boolean> {
+  if (isPostgres(db)) {
+    if (read.rowVersion === null) throw new Error('a push on Postgres needs the row version it read');
+    const p = new Parameters(true);
+    const changes = write.applied.map(
+      (change) =>
+        `(CAST(${p.add(change.version)} AS integer), ${p.add(change.name)}, ${p.add(JSON.stringify(change.args))}, ${p.add(JSON.stringify(change.delta))}, ` +
+        `CAST(${p.add(change.seq)} AS integer))`,
+    );
+    // Every push updates the row, also one whose actions were all rejected, so that `xmin` moves and a concurrent
+    // push of the same device that read the old row writes nothing.
+    const assignments =
+      write.applied.length > 0 ? `state = ${p.add(JSON.stringify(write.state))}, version = ${p.add(write.version)}, updated_at = CURRENT_TIMESTAMP` : 'updated_at = CURRENT_TIMESTAMP';
+    const campaign = p.add(write.campaignId);
+    const client = p.add(write.clientId);
+    const sql =
+      `WITH campaign AS (UPDATE campaigns SET ${assignments} WHERE id = ${campaign} AND xmin = CAST(${p.add(read.rowVersion)} AS xid) RETURNING id)` +
+      (changes.length > 0
+        ? ', changes AS (INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at) ' +
+          `SELECT campaign.id, v.version, v.name, v.args, v.delta, ${client}, v.seq, ${p.add(write.playerId)}, CAST(${p.add(write.appliedAt)} AS bigint) ` +
+          `FROM campaign CROSS JOIN (VALUES ${changes.join(', ')}) AS v (version, name, args, delta, seq))`
+        : '') +
+      `, client AS (INSERT INTO campaign_clients (campaign_id, client_id, last_seq) SELECT campaign.id, ${client}, CAST(${p.add(write.lastSeq)} AS integer) FROM campaign ` +
+      'ON CONFLICT (campaign_id, client_id) DO UPDATE SET last_seq = excluded.last_seq) ' +
+      'SELECT count(*) AS written FROM campaign';
+    const [{ written }] = await run(db, sql, p.values);
+    return Number(written) === 1;
+  }
+
   const statements: ((p: Parameters) => string)[] = [];
   if (write.applied.length > 0) {
     statements.push(
       (p) =>
-        'INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at, undoes_version, undone_by_version) VALUES ' +
+        'INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at) VALUES ' +
         write.applied
           .map(
             (change) =>
               `(${p.add(write.campaignId)}, ${p.add(change.version)}, ${p.add(change.name)}, ${p.add(JSON.stringify(change.args))}, ` +
-              `${p.add(JSON.stringify(change.delta))}, ${p.add(write.clientId)}, ${p.add(change.seq)}, ${p.add(write.playerId)}, ${p.add(write.appliedAt)}, NULL, NULL)`,
+              `${p.add(JSON.stringify(change.delta))}, ${p.add(write.clientId)}, ${p.add(change.seq)}, ${p.add(write.playerId)}, ${p.add(write.appliedAt)})`,
           )
           .join(', '),
       (p) =>
@@ -125,16 +190,10 @@ export async function recordPush(manager: EntityManager, write: PushWrite): Prom
       `INSERT INTO campaign_clients (campaign_id, client_id, last_seq) VALUES (${p.add(write.campaignId)}, ${p.add(write.clientId)}, ${p.add(write.lastSeq)}) ` +
       'ON CONFLICT (campaign_id, client_id) DO UPDATE SET last_seq = excluded.last_seq',
   );
-  if (postgres) {
-    // Every data-modifying CTE runs to completion whether or not its output is read; one round trip for all of them.
-    const p = new Parameters(true);
-    const parts = statements.map((statement, i) => `w${i} AS (${statement(p)})`);
-    await manager.query(`WITH ${parts.join(', ')} SELECT 1`, p.values);
-    return;
-  }
   for (const statement of statements) {
     const p = new Parameters(false);
     const sql = statement(p);
-    await manager.query(sql, p.values);
+    await run(db, sql, p.values);
   }
+  return true;
 }

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { REDIS_CLIENT, RunningService, startService, TokenService } from '@scriptbook/platform';
 import { DEFAULT_MEMBERSHIP_CACHE_TTL_MS, MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
@@ -58,13 +59,22 @@ describe('a push when Postgres or Redis goes away', () => {
     expect((await push(id, days(1, 2))).data!.pushCampaignActions.version).toBe(2);
     const before = await stored(id);
 
-    // After the log rows, the new state and version and the device's seq are written, and before COMMIT, the backend dies.
-    const query = EntityManager.prototype.query;
-    let killed = false;
-    const spy = jest.spyOn(EntityManager.prototype, 'query').mockImplementation(async function (this: EntityManager, sql: string, parameters?: unknown[]) {
-      const result: unknown = await query.call(this, sql, parameters);
-      if (!killed && sql.includes('INSERT INTO campaign_changes')) {
-        killed = true;
+    // The push first reads without a lock and writes only if the campaign row is unchanged. Here another write
+    // touches the row in between, so the push must write nothing and run again under the row lock; there, after
+    // the log rows, the new state and version and the device's seq are written and before COMMIT, the backend dies.
+    const query = PostgresQueryRunner.prototype.query;
+    const happened: string[] = [];
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(async function (this: PostgresQueryRunner, ...args: Parameters<PostgresQueryRunner['query']>) {
+      const [sql] = args;
+      if (!sql.includes('INSERT INTO campaign_changes')) return query.apply(this, args);
+      if (!this.isTransactionActive && !happened.includes('raced')) {
+        happened.push('raced');
+        await db.getRepository(CampaignEntity).update({ id }, { name: 'Faults, renamed meanwhile' });
+        return query.apply(this, args);
+      }
+      const result: unknown = await query.apply(this, args);
+      if (this.isTransactionActive && !happened.includes('killed')) {
+        happened.push('killed');
         const [{ pid }] = (await query.call(this, 'SELECT pg_backend_pid() AS pid')) as { pid: number }[];
         const admin = new Client({ connectionString: TEST_DATABASE_URL });
         await admin.connect();
@@ -76,7 +86,7 @@ describe('a push when Postgres or Redis goes away', () => {
       const failed = await push(id, days(3, 3));
       expect(failed.data).toBeNull();
       expect(failed.errors![0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      expect(killed).toBe(true);
+      expect(happened).toEqual(['raced', 'killed']);
     } finally {
       spy.mockRestore();
     }

@@ -26,11 +26,17 @@ import { StateChange } from '../state/changes';
 import { CampaignChangeEntity } from './campaign-change.entity';
 import { CampaignClientEntity } from './campaign-client.entity';
 import { applyPush, checkPushShape, PushedAction } from './push-batch';
-import { lockForPush, recordPush } from './push-store';
+import { lockForPush, PushTarget, readForPush, recordPush } from './push-store';
 import { CampaignChange, CampaignChanges, PushResult } from './sync.model';
 import { planUndo } from './undo';
 
 export const MAX_CHANGES_PER_PULL = 500;
+
+/** A push's answer and the version its campaign had before it, for the announcement after the commit. */
+interface HandledPush {
+  readonly fromVersion: number;
+  readonly result: PushResult;
+}
 
 const toChange = (row: CampaignChangeEntity): CampaignChange => ({
   version: row.version,
@@ -63,45 +69,68 @@ export class SyncService {
   ) {}
 
   /**
-   * Four round trips on Postgres: BEGIN; lock the campaign and client rows
-   * and read them (`lockForPush`; two more on a device's first push); write
-   * the log rows, state, version and seq in one statement (`recordPush`);
-   * COMMIT. The access check uses the
-   * locked row, so it needs no read of its own; a refused caller's
-   * transaction writes nothing and only held the lock for that one read.
+   * On Postgres, two round trips when no other write to the campaign comes
+   * between them: read the campaign and the device's seq, then write the log
+   * rows, state, version and seq in one statement that applies only if the
+   * campaign row is unchanged since the read (see push-store.ts). Otherwise,
+   * and always on SQLite, the push runs in a transaction that first locks
+   * the campaign row. The access check uses the row read either way, so it
+   * costs no read of its own; a refused caller writes nothing.
    *
-   * READ COMMITTED (the default) is enough: every push and undo of a campaign
-   * first takes its row lock, so they run one after another, and each sees
-   * the newest state, version and client seq, those the previous writer
-   * committed (see `lockForPush`). Nothing it decides on can change under
-   * it, so SERIALIZABLE would only add retries.
+   * READ COMMITTED (the default) is enough for the locked path: every push
+   * and undo of a campaign updates its row under the row lock, so they run
+   * one after another, and each sees the newest state, version and client
+   * seq, those the previous writer committed (see `lockForPush`). Nothing it
+   * decides on can change under it, so SERIALIZABLE would only add retries.
    */
   async push(viewer: AuthenticatedPlayer, campaignId: string, clientId: string, actions: readonly PushedAction[]): Promise<PushResult> {
     checkPushShape(clientId, actions);
-    let fromVersion = 0;
-    const result = await inTransaction(this.dataSource, async (manager) => {
-      const campaign = await lockForPush(manager, campaignId, clientId);
-      if (!campaign) throw new NotFoundError('Campaign', campaignId, 'input.campaignId');
-      await this.access.check(campaign, viewer, 'input.campaignId');
-      fromVersion = campaign.version;
-      const system = this.systemOf(campaign);
-      const state = campaign.state ?? system.initial(campaign.seed ?? campaign.id, null).state;
-      const outcome = applyPush(system, { state, version: campaign.version, lastSeq: campaign.lastSeq }, actions);
-      if (outcome.lastSeq === campaign.lastSeq) return { version: campaign.version, lastSeq: outcome.lastSeq, rejected: [] };
-      await recordPush(manager, {
-        campaignId,
-        clientId,
-        playerId: viewer.playerId,
-        appliedAt: Date.now(),
-        applied: outcome.applied,
-        state: outcome.state,
-        version: outcome.version,
-        lastSeq: outcome.lastSeq,
-      });
-      return { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected };
+    let handled: HandledPush | null = null;
+    if (this.dataSource.options.type === 'postgres') {
+      handled = await this.handlePush(this.dataSource, await readForPush(this.dataSource, campaignId, clientId), viewer, campaignId, clientId, actions);
+    }
+    handled ??= await inTransaction(this.dataSource, async (manager) => {
+      const done = await this.handlePush(manager, await lockForPush(manager, campaignId, clientId), viewer, campaignId, clientId, actions);
+      // Under the row lock nothing can change the row between the read and the write.
+      if (!done) throw new Error(`campaign ${campaignId} changed under its row lock`);
+      return done;
     });
-    this.committed(campaignId, fromVersion, result.version);
-    return result;
+    this.committed(campaignId, handled.fromVersion, handled.result.version);
+    return handled.result;
+  }
+
+  /**
+   * Checks access, applies the batch to the campaign as read and writes the
+   * outcome; null when the row changed since it was read and nothing was
+   * written.
+   */
+  private async handlePush(
+    db: EntityManager | DataSource,
+    campaign: PushTarget | null,
+    viewer: AuthenticatedPlayer,
+    campaignId: string,
+    clientId: string,
+    actions: readonly PushedAction[],
+  ): Promise<HandledPush | null> {
+    if (!campaign) throw new NotFoundError('Campaign', campaignId, 'input.campaignId');
+    await this.access.check(campaign, viewer, 'input.campaignId');
+    const system = this.systemOf(campaign);
+    const state = campaign.state ?? system.initial(campaign.seed ?? campaign.id, null).state;
+    const outcome = applyPush(system, { state, version: campaign.version, lastSeq: campaign.lastSeq }, actions);
+    const fromVersion = campaign.version;
+    if (outcome.lastSeq === campaign.lastSeq) return { fromVersion, result: { version: fromVersion, lastSeq: outcome.lastSeq, rejected: [] } };
+    const written = await recordPush(db, campaign, {
+      campaignId,
+      clientId,
+      playerId: viewer.playerId,
+      appliedAt: Date.now(),
+      applied: outcome.applied,
+      state: outcome.state,
+      version: outcome.version,
+      lastSeq: outcome.lastSeq,
+    });
+    if (!written) return null;
+    return { fromVersion, result: { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected } };
   }
 
   async changes(viewer: AuthenticatedPlayer, campaignId: string, sinceVersion: number, first?: number | null): Promise<CampaignChanges> {
