@@ -184,7 +184,7 @@ describe('a push when Redis goes away', () => {
   beforeAll(async () => {
     redisServer = await PrivateRedis.start();
     await writeMembership();
-    service = await startService(campaignsApp, isolation.postgresEnv('campaigns', { REDIS_URL: redisServer.url, REDIS_COMMAND_TIMEOUT_MS: '1000' }));
+    service = await startService(campaignsApp, isolation.postgresEnv('campaigns', { REDIS_URL: redisServer.url }));
     db = service.app.get(DataSource);
     token = service.app.get(TokenService).issue('player-ana').accessToken;
   });
