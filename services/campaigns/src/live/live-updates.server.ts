@@ -12,6 +12,7 @@ import { LiveCampaignHub } from './live-campaign-hub';
 import { CampaignChangedEvent, LiveContext, liveSchema } from './live-schema';
 import { serveGraphQLWs } from './graphql-ws-binding';
 import { decideUpgrade } from './upgrade-guard';
+import { UpgradeRateLimit } from './upgrade-rate-limit';
 import { VersionStep } from './version-follower';
 
 /** Where the campaigns service, and the gateway in front of it, accept WebSocket upgrades. */
@@ -34,6 +35,7 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
     private readonly hub: LiveCampaignHub,
     private readonly access: CampaignAccess,
     private readonly tokens: TokenService,
+    private readonly upgradeLimit: UpgradeRateLimit,
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -56,7 +58,12 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
       this.logger,
     );
     const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgrade(req, socket, head).catch((error: unknown) => {
+        this.logger.error({ err: error }, 'WebSocket upgrade failed');
+        socket.destroy();
+      });
+    });
     // An open WebSocket keeps server.close() waiting forever; the platform's
     // shutdown calls it first, so say goodbye to live clients at that moment.
     const close = server.close.bind(server);
@@ -70,7 +77,7 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
     this.goodbye();
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const path = (req.url ?? '').split('?')[0];
     if (path !== LIVE_PATH) return refuse(socket, 404, 'Not Found');
     const decision = decideUpgrade(this.config.GATEWAY_SIGNING_SECRET, this.requireSignature, req.headers);
@@ -78,6 +85,9 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
       this.logger.warn({ reason: decision.reason }, 'WebSocket upgrade refused');
       return refuse(socket, 401, 'Unauthorized');
     }
+    const limit = await this.upgradeLimit.consume(req, decision.signedAddress);
+    if (limit?.limited) return refuse(socket, 429, 'Too Many Requests', { 'Retry-After': String(limit.retryAfter) });
+    if (socket.destroyed) return;
     this.sockets.handleUpgrade(req, socket, head, (ws) => this.sockets.emit('connection', ws, req));
   }
 
@@ -143,6 +153,7 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
   }
 }
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, text: string, headers: Record<string, string> = {}): void {
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
 }

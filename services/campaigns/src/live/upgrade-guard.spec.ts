@@ -6,7 +6,7 @@ const secret = 'a-signing-secret-of-at-least-thirty-two-characters';
 describe('decideUpgrade', () => {
   it('accepts an upgrade the gateway signed for the client address it names', () => {
     const headers = { [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(secret, '', '203.0.113.7'), [GATEWAY_CLIENT_ADDRESS_HEADER]: '203.0.113.7' };
-    expect(decideUpgrade(secret, true, headers)).toEqual({ accepted: true });
+    expect(decideUpgrade(secret, true, headers)).toEqual({ accepted: true, signedAddress: '203.0.113.7' });
   });
 
   it('refuses an unsigned upgrade outside development and lets it through in development', () => {
