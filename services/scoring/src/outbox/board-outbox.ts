@@ -1,4 +1,5 @@
-import { DataSource, In, LessThan } from 'typeorm';
+import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { inTransaction } from '@scriptbook/platform';
 import { BoardStore } from '../boards/board-store';
 import { RankedResult } from '../boards/board-keys';
 import { toRanked } from '../results/result-mapping';
@@ -61,6 +62,9 @@ export class BoardOutbox {
   }
 
   private async clear(resultIds: readonly string[]): Promise<void> {
-    await this.data.getRepository(BoardOutboxEntity).delete({ resultId: In([...resultIds]) });
+    const remove = (manager: EntityManager) => manager.getRepository(BoardOutboxEntity).delete({ resultId: In([...resultIds]) });
+    // Postgres runs the DELETE alone, without BEGIN and COMMIT; on SQLite's one connection every write takes its turn.
+    if (this.data.options.type === 'postgres') await remove(this.data.manager);
+    else await inTransaction(this.data, remove);
   }
 }

@@ -40,4 +40,13 @@ describe('Zone Survival results on SQLite', () => {
     const board = await graphql(api.url, BOARD);
     expect(board.data!.leaderboard.edges).toEqual([{ node: { rank: 1, score: 22, player: { id: 'ana' }, result: { id, recordedAt } } }]);
   });
+
+  it('takes submissions that arrive together: SQLite\'s one connection serves their writes in turn', async () => {
+    const tokens = api.app.get(TokenService);
+    const players = Array.from({ length: 8 }, (_, i) => `player-${i}`);
+    const answers = await Promise.all(players.map((player, i) => graphql(api.url, SUBMIT, { input: bossHuntVictory(i % 5) }, tokens.issue(player).accessToken)));
+    expect(answers.map((answer) => answer.errors)).toEqual(players.map(() => undefined));
+    const board = await graphql(api.url, `{ leaderboard(first: 50) { totalCount } }`);
+    expect(board.data!.leaderboard.totalCount).toBe(1 + players.length);
+  });
 });

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { inTransaction } from '@scriptbook/platform';
 import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
 
 interface PostgresStatements {
@@ -42,13 +43,15 @@ function postgresStatements(data: DataSource): PostgresStatements {
  * Stores a result and, for a victory, its outbox row, atomically. On
  * Postgres that is one statement (the result's INSERT in a CTE feeding the
  * outbox's), so a submission costs one round trip where BEGIN, two INSERTs
- * and COMMIT cost four; SQLite has no INSERT in a CTE and takes a transaction.
+ * and COMMIT cost four; SQLite has no INSERT in a CTE and takes a
+ * transaction, serialized with the service's other SQLite writes.
  * A unique violation (a retry, or a second go at a daily challenge) rejects
  * the whole statement, outbox row included.
  */
 export async function storeResult(data: DataSource, row: ZoneSurvivalResultEntity): Promise<void> {
   if (data.options.type !== 'postgres') {
-    await data.transaction(async (manager) => {
+    // SQLite has one connection: concurrent submissions' transactions take turns.
+    await inTransaction(data, async (manager) => {
       await manager.getRepository(ZoneSurvivalResultEntity).insert(row);
       if (row.victory) await manager.getRepository(BoardOutboxEntity).insert({ resultId: row.id, createdAt: row.createdAt });
     });
