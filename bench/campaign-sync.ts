@@ -21,6 +21,10 @@ import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-proce
  *    gateway; target ≥ 0.8.
  * Each connection pushes to a campaign of its own, as a device does: pushes
  * to one campaign take its row lock one after another by design.
+ * Beside them, `{ __typename }` through the same gateway with the same token
+ * and connections, which the gateway answers without a subgraph: the most
+ * any request through it can reach on this machine, so the distance from a
+ * target can be told apart from the gateway's own ceiling.
  * Not part of `npm test`.
  */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -140,6 +144,8 @@ async function main(): Promise<void> {
     const twenty: number[] = [];
     const pg: number[] = [];
     const campaignReads: number[] = [];
+    const ceiling: number[] = [];
+    const typename = JSON.stringify({ query: '{ __typename }' });
     const scenarioReads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       pg.push(pgbenchInsertTps());
@@ -148,11 +154,13 @@ async function main(): Promise<void> {
       const reads = await runLoad({ url, body: readCampaign, headers: auth, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
       const baseline = await runLoad({ url, body: readScenario, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
       if (reads.failed + baseline.failed > 0) throw new Error(`reads failed: campaign ${reads.failed}, scenario ${baseline.failed}`);
+      const bare = await runLoad({ url, body: typename, headers: auth, requests: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, timeLimitMs: ROUND_SECONDS * 1000 });
+      ceiling.push(bare.perSecond);
       campaignReads.push(reads.perSecond);
       scenarioReads.push(baseline.perSecond);
       console.log(
         `round ${round + 1}: pgbench ${pg[round].toFixed(0)} tps; pushes ×1 ${single[round].toFixed(0)} actions/s, ×20 ${twenty[round].toFixed(0)} actions/s; ` +
-          `campaign(id) ${reads.perSecond.toFixed(0)}/s, scenario(id) ${baseline.perSecond.toFixed(0)}/s`,
+          `campaign(id) ${reads.perSecond.toFixed(0)}/s, scenario(id) ${baseline.perSecond.toFixed(0)}/s; { __typename } ${bare.perSecond.toFixed(0)}/s`,
       );
     }
 
@@ -162,6 +170,8 @@ async function main(): Promise<void> {
     console.log(`pushes of 20 actions: ${median(twenty).toFixed(0)} actions/s (${(median(twenty) / 20).toFixed(0)} pushes/s)`);
     console.log(`pgbench single-row insert, ${CONCURRENCY} connections: ${median(pg).toFixed(0)} tps`);
     console.log(`  ratio ×1 ${ratio(single, pg)} (target ≥ 0.5); ratio ×20 ${ratio(twenty, pg)} in actions`);
+    console.log(`gateway ceiling, { __typename } over ${CONCURRENCY} connections: ${median(ceiling).toFixed(0)}/s, ratio to pgbench ${ratio(ceiling, pg)}`);
+    console.log(`  pushes of 1 reach ${ratio(single, ceiling)} of it; campaign(id) ${ratio(campaignReads, ceiling)}, scenario(id) ${ratio(scenarioReads, ceiling)}`);
     console.log(`campaign(id) ${median(campaignReads).toFixed(0)}/s against scenario(id) ${median(scenarioReads).toFixed(0)}/s through the gateway`);
     console.log(`  ratio ${ratio(campaignReads, scenarioReads)} (target ≥ 0.8)`);
   } finally {
