@@ -34,8 +34,9 @@ export interface BatchOutcome {
  *
  * Idempotent per campaign: one that already holds the envelope is skipped, so
  * a job restarted after a crash never adds it twice. Concurrent pushes are
- * safe: on Postgres the UPDATE waits for a push's row lock and re-checks the
- * row as that push left it; on SQLite writers take turns.
+ * safe: on Postgres the batch locks its rows first (a push holding one is
+ * waited for) and reads them as the last writer left them; on SQLite writers
+ * take turns.
  */
 export async function openEnvelopeInBatch(dataSource: DataSource, opening: EnvelopeOpening, afterId: string, size: number, progressDone: number): Promise<BatchOutcome> {
   const args = JSON.stringify({ envelopeId: opening.entry.envelopeId, byScenarioId: opening.entry.byScenarioId, openedInCampaignId: opening.openedInCampaignId });
@@ -50,20 +51,28 @@ async function postgresBatch(dataSource: DataSource, o: EnvelopeOpening, args: s
     `WITH batch AS (
        SELECT id FROM campaigns WHERE group_id = $1 AND game_id = $2 AND id > $3 ORDER BY id LIMIT $4
      ),
+     -- The rows are locked and read as the last writer left them, and each state is parsed once. By an id list
+     -- rather than a join: joined, the planner scans the whole table once per batch.
+     locked AS (
+       SELECT id, state::jsonb AS doc FROM campaigns WHERE id = ANY (ARRAY(SELECT id FROM batch)) AND state IS NOT NULL FOR UPDATE
+     ),
+     targets AS (
+       SELECT id, doc, COALESCE(doc -> 'envelopesOpened', '[]'::jsonb) AS held FROM locked
+       WHERE NOT COALESCE(doc -> 'envelopesOpened', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('envelopeId', $6::text))
+     ),
      opened AS (
        UPDATE campaigns c
-       SET state = jsonb_set(c.state::jsonb, '{envelopesOpened}', COALESCE(c.state::jsonb -> 'envelopesOpened', '[]'::jsonb) || jsonb_build_array($5::jsonb))::text,
+       SET state = jsonb_set(t.doc, '{envelopesOpened}', t.held || jsonb_build_array($5::jsonb))::text,
            version = c.version + 1,
            updated_at = now()
-       -- An id list rather than a join: joined, the planner scans the whole table and parses every state to test the filter.
-       WHERE c.id = ANY (ARRAY(SELECT id FROM batch)) AND c.state IS NOT NULL
-         AND NOT COALESCE(c.state::jsonb -> 'envelopesOpened', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('envelopeId', $6::text))
-       RETURNING c.id, c.version, c.state::jsonb -> 'envelopesOpened' AS envelopes
+       FROM targets t
+       WHERE c.id = t.id
+       RETURNING c.id, c.version, t.held
      ),
      logged AS (
        INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at, undoes_version, undone_by_version)
        SELECT id, version, $7, $8,
-              jsonb_build_array(jsonb_build_object('op', 'set', 'path', '["envelopesOpened"]'::jsonb, 'from', envelopes - (-1), 'to', envelopes))::text,
+              jsonb_build_array(jsonb_build_object('op', 'set', 'path', '["envelopesOpened"]'::jsonb, 'from', held, 'to', held || jsonb_build_array($5::jsonb)))::text,
               NULL, NULL, $9, $10, NULL, NULL
        FROM opened
        RETURNING campaign_id, version
