@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { STATIC_CONTENT_TYPES, StaticFile, staticFile } from '../static-pages/static-file';
 import { EXPLORER_START_SCRIPT, EXPLORER_STYLESHEET } from './explorer-page';
 
-export interface ExplorerAsset {
-  readonly contentType: string;
-  readonly body: Buffer;
-}
-
-const JS = 'text/javascript; charset=utf-8';
-const CSS = 'text/css; charset=utf-8';
+const JS = STATIC_CONTENT_TYPES['.js'];
+const CSS = STATIC_CONTENT_TYPES['.css'];
 
 /** React's packages export no `umd/` subpath, so their files are found from the package root. */
 function packageFile(packageName: string, file: string): string {
@@ -35,13 +31,13 @@ export const EXPLORER_ASSET_NAMES = ['graphiql.css', 'explorer.css', 'react.js',
  * change only with an install. The source-map comments are dropped, since
  * the maps are not served and a browser's developer tools would ask for them.
  */
-export function loadExplorerAssets(): ReadonlyMap<string, ExplorerAsset> {
-  const assets = new Map<string, ExplorerAsset>();
+export function loadExplorerAssets(): ReadonlyMap<string, StaticFile> {
+  const assets = new Map<string, StaticFile>();
   for (const [name, source] of Object.entries(SOURCES)) {
     const text = readFileSync(source.path(), 'utf8').replace(/\n?\/[*/][#@] sourceMappingURL=[^\n]*\s*$/, '\n');
-    assets.set(name, { contentType: source.contentType, body: Buffer.from(text) });
+    assets.set(name, staticFile(source.contentType, Buffer.from(text)));
   }
-  assets.set('explorer.css', { contentType: CSS, body: Buffer.from(EXPLORER_STYLESHEET) });
-  assets.set('start.js', { contentType: JS, body: Buffer.from(EXPLORER_START_SCRIPT) });
+  assets.set('explorer.css', staticFile(CSS, Buffer.from(EXPLORER_STYLESHEET)));
+  assets.set('start.js', staticFile(JS, Buffer.from(EXPLORER_START_SCRIPT)));
   return assets;
 }

@@ -1,8 +1,6 @@
-import { RunningService, startService } from '@scriptbook/platform';
+import { RunningService } from '@scriptbook/platform';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { gatewayApp } from '../gateway.app';
-import { clockSubgraph } from '../testing/test-subgraphs';
-import { TestSubgraph, TestSupergraph } from '../testing/test-supergraph';
+import { PageGateways, startPageGateways } from '../testing/page-gateways';
 import { EXPLORER_ASSET_NAMES } from './explorer-assets';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -10,27 +8,18 @@ const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 /** GraphiQL served by the gateway from its own npm packages, on in development and off in production unless asked for. */
 describe('the API explorer', () => {
   const isolation = new TestIsolation();
-  let clock: TestSubgraph;
-  let supergraph: TestSupergraph;
+  let gateways: PageGateways;
   let development: RunningService;
   let production: RunningService;
   let productionEnabled: RunningService;
 
   beforeAll(async () => {
-    clock = await TestSubgraph.start(clockSubgraph);
-    supergraph = new TestSupergraph([clock]);
-    const env = (extra: Record<string, string>) => isolation.postgresEnv('gateway', { SUPERGRAPH_PATH: supergraph.path, ...extra });
-    [development, production, productionEnabled] = await Promise.all([
-      startService(gatewayApp, env({ NODE_ENV: 'development' })),
-      startService(gatewayApp, env({ NODE_ENV: 'production' })),
-      startService(gatewayApp, env({ NODE_ENV: 'production', EXPLORER_ENABLED: 'true' })),
-    ]);
+    gateways = await startPageGateways(isolation, 'EXPLORER_ENABLED');
+    ({ development, production, productionEnabled } = gateways);
   }, 60_000);
 
   afterAll(async () => {
-    for (const service of [development, production, productionEnabled]) await service?.stop();
-    await clock?.stop();
-    supergraph?.remove();
+    await gateways?.stop();
     await isolation.cleanUp();
   });
 

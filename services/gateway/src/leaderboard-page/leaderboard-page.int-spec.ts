@@ -1,8 +1,6 @@
-import { RunningService, startService } from '@scriptbook/platform';
+import { RunningService } from '@scriptbook/platform';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { gatewayApp } from '../gateway.app';
-import { clockSubgraph } from '../testing/test-subgraphs';
-import { TestSubgraph, TestSupergraph } from '../testing/test-supergraph';
+import { PageGateways, startPageGateways } from '../testing/page-gateways';
 import { findPageDirectory } from './leaderboard-page-files';
 
 /**
@@ -12,28 +10,19 @@ import { findPageDirectory } from './leaderboard-page-files';
  */
 describe('the leaderboard page files', () => {
   const isolation = new TestIsolation();
-  let clock: TestSubgraph;
-  let supergraph: TestSupergraph;
+  let gateways: PageGateways;
   let development: RunningService;
   let production: RunningService;
   let productionEnabled: RunningService;
 
   beforeAll(async () => {
     if (!findPageDirectory()) throw new Error('dist/web/leaderboard is missing: run `npm run build` (npm test does) first');
-    clock = await TestSubgraph.start(clockSubgraph);
-    supergraph = new TestSupergraph([clock]);
-    const env = (extra: Record<string, string>) => isolation.postgresEnv('gateway', { SUPERGRAPH_PATH: supergraph.path, ...extra });
-    [development, production, productionEnabled] = await Promise.all([
-      startService(gatewayApp, env({ NODE_ENV: 'development' })),
-      startService(gatewayApp, env({ NODE_ENV: 'production' })),
-      startService(gatewayApp, env({ NODE_ENV: 'production', LEADERBOARD_PAGE_ENABLED: 'true' })),
-    ]);
+    gateways = await startPageGateways(isolation, 'LEADERBOARD_PAGE_ENABLED');
+    ({ development, production, productionEnabled } = gateways);
   }, 60_000);
 
   afterAll(async () => {
-    for (const service of [development, production, productionEnabled]) await service?.stop();
-    await clock?.stop();
-    supergraph?.remove();
+    await gateways?.stop();
     await isolation.cleanUp();
   });
 

@@ -1,5 +1,5 @@
 import { leaderboardPageEnabled } from '../gateway.config';
-import { PAGE_CONTENT_TYPES } from './leaderboard-page-files';
+import { STATIC_CONTENT_TYPES } from '../static-pages/static-file';
 
 describe('leaderboardPageEnabled', () => {
   it('is on outside production, off in production, and the setting wins either way', () => {
@@ -13,7 +13,7 @@ describe('leaderboardPageEnabled', () => {
 
 describe('the page files served', () => {
   it('are only the kinds a page is made of, each with a type browsers will not second-guess', () => {
-    expect(Object.keys(PAGE_CONTENT_TYPES).sort()).toEqual(['.css', '.html', '.js', '.svg']);
-    expect(PAGE_CONTENT_TYPES['.js']).toBe('text/javascript; charset=utf-8');
+    expect(Object.keys(STATIC_CONTENT_TYPES).sort()).toEqual(['.css', '.html', '.js', '.svg']);
+    expect(STATIC_CONTENT_TYPES['.js']).toBe('text/javascript; charset=utf-8');
   });
 });
