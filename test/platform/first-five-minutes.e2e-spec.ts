@@ -1,8 +1,9 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { join } from 'node:path';
+import { PLATFORM_COMMAND, platformEnvironment, platformPortOffset, RunningPlatform, startPlatform } from '@scriptbook/platform/testing/running-platform';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { walkThrough } from '../../clients/examples/companion-walkthrough';
 import { GamesDocument, SubmitZoneSurvivalResultInput } from '../../clients/generated/graphql';
 import { ScriptbookClient } from '../../clients/scriptbook-client';
@@ -15,93 +16,49 @@ import { PLATFORM_PIECES, pieceLabel } from '../../scripts/platform-pieces';
  * typed client's walkthrough runs against what it started. A piece that
  * fails is reported with its last lines and its log file.
  */
-const ROOT = resolve(__dirname, '..', '..');
-const RUNTIME = ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'];
-const PORT_OFFSET = 22_000 + (process.pid % 200) * 10;
-const port = (base: number) => base + PORT_OFFSET;
-const ENDPOINT = `http://localhost:${port(4000)}/graphql`;
-const BASE_PORTS: Record<string, number> = {
-  gateway: 4000,
-  accounts: 4001,
-  content: 4002,
-  rules: 4003,
-  campaigns: 4004,
-  scoring: 4005,
-  'campaigns-worker': 4104,
-  'scoring-worker': 4105,
-};
-
-function platformEnv(dataDir: string, isolation: TestIsolation, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    ...TEST_SECRETS,
-    LOG_LEVEL: 'info',
-    PORT_OFFSET: String(PORT_OFFSET),
-    SQLITE_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_PREFIX: isolation.redisPrefix,
-    ...extra,
-  };
-  for (const name of ['LOG_OUTPUT', 'LOG_DIR', 'EXPLORER_ENABLED', 'METRICS_PORT']) if (!(name in extra)) delete env[name];
-  return env;
-}
+const PORT_OFFSET = platformPortOffset(22_000);
+// Each piece says it is listening at info level; npm start's own lines are what is read here.
+const LOG_LEVEL = 'info';
 
 describe('the first five minutes: npm start', () => {
   const isolation = new TestIsolation();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-first-minutes-'));
-  let platform: ChildProcess;
-  let stdout = '';
-  let stderr = '';
+  let platform: RunningPlatform;
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
-    }
-    platform = spawn(process.execPath, RUNTIME, { cwd: ROOT, env: platformEnv(dataDir, isolation), stdio: ['ignore', 'pipe', 'pipe'] });
-    platform.stdout!.on('data', (chunk) => (stdout += chunk));
-    platform.stderr!.on('data', (chunk) => (stderr += chunk));
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`platform not ready in 100 s:\n${stdout}${stderr}`)), 100_000);
-      platform.stdout!.on('data', () => stdout.includes('Ctrl-C stops everything.') && (clearTimeout(timer), ready()));
-      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${stdout}${stderr}`))));
-    });
+    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, logLevel: LOG_LEVEL, readyWithinMs: 100_000 });
+    await platform.printed('Ctrl-C stops everything.');
   }, 110_000);
 
   afterAll(async () => {
-    if (platform && platform.exitCode === null) {
-      platform.kill('SIGTERM');
-      await new Promise((r) => platform.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await platform?.stop();
     await isolation.cleanUp();
   });
 
   it('prints one readable line per piece as it becomes ready, and no JSON', () => {
-    const lines = stdout.split('\n');
+    const lines = platform.stdout.split('\n');
     for (const piece of PLATFORM_PIECES) {
       const path = piece.role === 'worker' ? 'health/ready' : 'graphql';
-      const pattern = new RegExp(`^✓ ${pieceLabel(piece)} +http://localhost:${port(BASE_PORTS[piece.name])}/${path} +ready in \\d+\\.\\d s$`);
+      const pattern = new RegExp(`^✓ ${pieceLabel(piece)} +http://localhost:${platform.portOf(piece.name)}/${path} +ready in \\d+\\.\\d s$`);
       expect({ piece: piece.name, lines: lines.filter((line) => pattern.test(line)).length }).toEqual({ piece: piece.name, lines: 1 });
     }
     expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
-    expect(stderr).toBe('');
+    expect(platform.stderr).toBe('');
   });
 
   it('then the addresses a newcomer needs', async () => {
-    expect(stdout).toContain(`Scriptbook is ready: ${ENDPOINT}`);
-    expect(stdout).toMatch(new RegExp(`GraphQL endpoint +${ENDPOINT}`));
-    expect(stdout).toMatch(new RegExp(`Explorer +http://localhost:${port(4000)}/explorer`));
-    expect(stdout).toMatch(new RegExp(`Leaderboard page +http://localhost:${port(4000)}/leaderboard/`));
-    expect(stdout).toMatch(/Docs +docs\/companion-app\.md/);
-    expect(stdout).toContain(`${join(dataDir, 'logs')}/<piece>.log`);
-    const explorer = await fetch(`http://127.0.0.1:${port(4000)}/explorer`);
+    expect(platform.stdout).toContain(`Scriptbook is ready: ${platform.graphqlEndpoint}`);
+    expect(platform.stdout).toMatch(new RegExp(`GraphQL endpoint +${platform.graphqlEndpoint}`));
+    expect(platform.stdout).toMatch(new RegExp(`Explorer +http://localhost:${platform.portOf('gateway')}/explorer`));
+    expect(platform.stdout).toMatch(new RegExp(`Leaderboard page +http://localhost:${platform.portOf('gateway')}/leaderboard/`));
+    expect(platform.stdout).toMatch(/Docs +docs\/companion-app\.md/);
+    expect(platform.stdout).toContain(`${join(platform.dataDir, 'logs')}/<piece>.log`);
+    const explorer = await fetch(`http://127.0.0.1:${platform.portOf('gateway')}/explorer`);
     expect(explorer.status).toBe(200);
   });
 
   it('keeps each piece\'s JSON log lines in its own file under the data folder', () => {
     for (const piece of PLATFORM_PIECES) {
-      const lines = readFileSync(join(dataDir, 'logs', `${piece.name}.log`), 'utf8').trim().split('\n');
+      const lines = readFileSync(join(platform.dataDir, 'logs', `${piece.name}.log`), 'utf8').trim().split('\n');
       const entries = lines.map((line) => JSON.parse(line) as { service: string; msg: string });
       expect(entries.every((entry) => entry.service === piece.name)).toBe(true);
       expect(entries.map((entry) => entry.msg)).toContain(`${piece.name} listening`);
@@ -118,7 +75,7 @@ describe('the first five minutes: npm start', () => {
       requests: game.requests?.map((request) => ({ ...request })),
       declaredCards: game.declaredCards?.map((card) => ({ ...card })),
     };
-    const walk = await walkThrough(ENDPOINT, { playedGame: played });
+    const walk = await walkThrough(platform.graphqlEndpoint, { playedGame: played });
 
     expect(walk.games?.map((game) => game.id)).toContain('stalker-zs');
     expect(walk.script?.links.length).toBeGreaterThan(0);
@@ -148,7 +105,7 @@ describe('the first five minutes: npm start', () => {
   it('the typed client revalidates content with its ETag and gets 304 for an unchanged answer', async () => {
     const statuses: number[] = [];
     const client = new ScriptbookClient({
-      endpoint: ENDPOINT,
+      endpoint: platform.graphqlEndpoint,
       fetch: async (input, init) => {
         const response = await fetch(input, init);
         statuses.push(response.status);
@@ -173,8 +130,13 @@ describe('npm start when something is wrong', () => {
     await isolation.cleanUp();
   });
 
-  const start = (extra: NodeJS.ProcessEnv) =>
-    spawnSync(process.execPath, RUNTIME, { cwd: ROOT, env: platformEnv(dataDir, isolation, extra), encoding: 'utf8', timeout: 60_000 });
+  const start = (env: NodeJS.ProcessEnv) =>
+    spawnSync(PLATFORM_COMMAND.file, PLATFORM_COMMAND.args, {
+      cwd: PLATFORM_COMMAND.cwd,
+      env: platformEnvironment({ isolation, portOffset: PORT_OFFSET, dataDir, logLevel: LOG_LEVEL, env }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
   it('refuses a LOG_OUTPUT it does not know before starting anything', () => {
     const result = start({ LOG_OUTPUT: 'loud' });

@@ -1,71 +1,38 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
+import { platformPortOffset, RunningPlatform, startPlatform } from '@scriptbook/platform/testing/running-platform';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { PROCEDURES, runProcedure, WORKED_EXAMPLES } from '@scriptbook/rules-engine';
-import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 
 /**
  * The whole platform as `npm start` runs it: every subgraph, the worker and
  * the gateway as separate processes from the build, on SQLite files, talking
  * to the real Redis. Everything below goes through the gateway only.
  */
-const ROOT = resolve(__dirname, '..', '..');
-const PORT_OFFSET = 20_000 + (process.pid % 200) * 10;
-const GATEWAY = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+const PORT_OFFSET = platformPortOffset(20_000);
 
 describe('the platform end to end, through the gateway', () => {
   const isolation = new TestIsolation();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-e2e-'));
-  let platform: ChildProcess;
-  let output = '';
+  let platform: RunningPlatform;
+  let GATEWAY: string;
   let token: string;
   let playerId: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
-    }
-    platform = spawn(process.execPath, ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        ...TEST_SECRETS,
-        LOG_LEVEL: 'warn',
-        // The processes' JSON lines on this output, so the shutdown check below can see an error logged by any of them.
-        LOG_OUTPUT: 'raw',
-        PORT_OFFSET: String(PORT_OFFSET),
-        SQLITE_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_PREFIX: isolation.redisPrefix,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    platform.stdout!.on('data', (chunk) => (output += chunk));
-    platform.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`platform not ready in 90 s:\n${output}`)), 90_000);
-      platform.stdout!.on('data', () => {
-        if (output.includes('Scriptbook is ready')) (clearTimeout(timer), ready());
-      });
-      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${output}`))));
-    });
+    // The processes' JSON lines on its output, so the shutdown check below can see an error logged by any of them.
+    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, logOutput: 'raw' });
+    GATEWAY = platform.gatewayUrl;
+    await platform.printed('Scriptbook is ready');
   }, 100_000);
 
   afterAll(async () => {
-    if (platform && platform.exitCode === null) {
-      platform.kill('SIGTERM');
-      await new Promise((r) => platform.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await platform?.stop();
     await isolation.cleanUp();
   });
 
   it('prints the gateway URL and keeps every SQLite file under the data directory', () => {
-    expect(output).toContain(`Scriptbook is ready: http://localhost:${4000 + PORT_OFFSET}/graphql`);
-    expect(readdirSync(dataDir).filter((f) => f.endsWith('.sqlite')).sort()).toEqual([
+    expect(platform.output).toContain(`Scriptbook is ready: http://localhost:${4000 + PORT_OFFSET}/graphql`);
+    expect(readdirSync(platform.dataDir).filter((f) => f.endsWith('.sqlite')).sort()).toEqual([
       'accounts.sqlite',
       'campaigns.sqlite',
       'scoring.sqlite',
@@ -297,9 +264,8 @@ describe('the platform end to end, through the gateway', () => {
   });
 
   it('shuts every process down cleanly on SIGTERM', async () => {
-    platform.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => platform.once('exit', r));
-    expect(code).toBe(0);
-    expect(output).not.toMatch(/forced exit|"level":50/);
+    const shutdown = await platform.stop();
+    expect(shutdown.exitCode).toBe(0);
+    expect(shutdown.loggedErrors).toEqual([]);
   }, 60_000);
 });

@@ -1,9 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { platformPortOffset, RunningPlatform, startPlatform } from '@scriptbook/platform/testing/running-platform';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { composeSupergraph, servedSubgraphSdls } from '../../../../scripts/schema/subgraph-schemas';
 import { followCampaign, versionsCovered } from '../testing/live-follower';
 
@@ -12,9 +9,7 @@ import { followCampaign, versionsCovered } from '../testing/live-follower';
  * whole platform running from the build. The supergraph is composed from the
  * code as it is, so the test does not wait for the checked-in schema.
  */
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
-const PORT_OFFSET = 21_000 + (process.pid % 200) * 10;
-const GATEWAY = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+const PORT_OFFSET = platformPortOffset(21_000);
 
 const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq rule reason } } }`;
 const CHANGES = `query($id: ID!, $since: Int!) { campaignChanges(campaignId: $id, sinceVersion: $since) {
@@ -39,58 +34,18 @@ function applyDelta(state: Record<string, unknown>, delta: Delta): Record<string
 
 describe('two devices syncing a campaign through the gateway, a third following live', () => {
   const isolation = new TestIsolation();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-sync-e2e-'));
-  let platform: ChildProcess;
-  let output = '';
+  let platform: RunningPlatform;
+  let GATEWAY: string;
   const token: Record<string, string> = {};
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
-    }
-    const supergraph = join(dataDir, 'supergraph.graphql');
-    writeFileSync(supergraph, composeSupergraph(await servedSubgraphSdls()));
-    platform = spawn(process.execPath, ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        ...TEST_SECRETS,
-        LOG_LEVEL: 'warn',
-        PORT_OFFSET: String(PORT_OFFSET),
-        SQLITE_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_PREFIX: isolation.redisPrefix,
-        SUPERGRAPH_PATH: supergraph,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    platform.stdout!.on('data', (chunk) => (output += chunk));
-    platform.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`platform not ready in 90 s:\n${output}`)), 90_000);
-      platform.stdout!.on('data', () => {
-        if (output.includes('Scriptbook is ready')) (clearTimeout(timer), ready());
-      });
-      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${output}`))));
-    });
-    for (const who of ['ana', 'ben', 'cleo']) {
-      const registered = await graphql(
-        GATEWAY,
-        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { accessToken } }`,
-        { input: { email: `${who}@example.org`, password: 'a long password', displayName: who } },
-      );
-      expect(registered.errors).toBeUndefined();
-      token[who] = registered.data!.registerPlayer.accessToken;
-    }
+    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, supergraph: composeSupergraph(await servedSubgraphSdls()) });
+    GATEWAY = platform.gatewayUrl;
+    for (const who of ['ana', 'ben', 'cleo']) token[who] = (await platform.registerPlayer(who)).accessToken;
   }, 150_000);
 
   afterAll(async () => {
-    if (platform && platform.exitCode === null) {
-      platform.kill('SIGTERM');
-      await new Promise((r) => platform.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await platform?.stop();
     await isolation.cleanUp();
   });
 
