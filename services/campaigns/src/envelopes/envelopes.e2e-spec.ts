@@ -1,9 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { platformPortOffset, RunningPlatform, startPlatform } from '@scriptbook/platform/testing/running-platform';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { composeSupergraph, servedSubgraphSdls } from '../../../../scripts/schema/subgraph-schemas';
 import { followCampaign } from '../testing/live-follower';
 
@@ -13,9 +10,7 @@ import { followCampaign } from '../testing/live-follower';
  * records a won Incident scenario, follows the unlock job with `job(id)`, and
  * every campaign of the group then holds the envelope exactly once.
  */
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
-const PORT_OFFSET = 23_000 + (process.pid % 200) * 10;
-const GATEWAY = `http://127.0.0.1:${4000 + PORT_OFFSET}`;
+const PORT_OFFSET = platformPortOffset(23_000);
 
 const RECORD = `mutation($input: RecordScenarioOutcomeInput!) {
   recordScenarioOutcome(input: $input) { version envelopeNamedBy opensEnvelope envelopeNote unlockJob { id state progress } groupEnvelope { state } }
@@ -27,60 +22,23 @@ const CHANGES = `query($id: ID!) { campaignChanges(campaignId: $id, sinceVersion
 
 describe('a won Incident opens its envelope for every campaign of the group, through the gateway', () => {
   const isolation = new TestIsolation();
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriptbook-envelopes-e2e-'));
-  let platform: ChildProcess;
-  let output = '';
+  let platform: RunningPlatform;
+  let GATEWAY: string;
   const token: Record<string, string> = {};
   const player: Record<string, string> = {};
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'scripts', 'start-platform.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end tests');
-    }
-    const supergraph = join(dataDir, 'supergraph.graphql');
-    writeFileSync(supergraph, composeSupergraph(await servedSubgraphSdls()));
-    platform = spawn(process.execPath, ['-r', './scripts/runtime-paths.js', 'dist/scripts/start-platform.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        ...TEST_SECRETS,
-        LOG_LEVEL: 'warn',
-        PORT_OFFSET: String(PORT_OFFSET),
-        SQLITE_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_PREFIX: isolation.redisPrefix,
-        SUPERGRAPH_PATH: supergraph,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    platform.stdout!.on('data', (chunk) => (output += chunk));
-    platform.stderr!.on('data', (chunk) => (output += chunk));
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`platform not ready in 90 s:\n${output}`)), 90_000);
-      platform.stdout!.on('data', () => {
-        if (output.includes('Scriptbook is ready')) (clearTimeout(timer), ready());
-      });
-      platform.on('exit', (code) => (clearTimeout(timer), fail(new Error(`platform exited ${code}:\n${output}`))));
-    });
+    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, supergraph: composeSupergraph(await servedSubgraphSdls()) });
+    GATEWAY = platform.gatewayUrl;
     for (const who of ['ana', 'ben', 'cleo']) {
-      const registered = await graphql(
-        GATEWAY,
-        `mutation($input: RegisterPlayerInput!) { registerPlayer(input: $input) { accessToken player { id } } }`,
-        { input: { email: `${who}@example.org`, password: 'a long password', displayName: who } },
-      );
-      expect(registered.errors).toBeUndefined();
-      token[who] = registered.data!.registerPlayer.accessToken;
-      player[who] = registered.data!.registerPlayer.player.id;
+      const registered = await platform.registerPlayer(who);
+      token[who] = registered.accessToken;
+      player[who] = registered.playerId;
     }
   }, 150_000);
 
   afterAll(async () => {
-    if (platform && platform.exitCode === null) {
-      platform.kill('SIGTERM');
-      await new Promise((r) => platform.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await platform?.stop();
     await isolation.cleanUp();
   });
 
