@@ -1,4 +1,3 @@
-import { RunningService } from '@scriptbook/platform';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { PageGateways, startPageGateways } from '../testing/page-gateways';
 import { EXPLORER_ASSET_NAMES } from './explorer-assets';
@@ -9,13 +8,9 @@ const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 describe('the API explorer', () => {
   const isolation = new TestIsolation();
   let gateways: PageGateways;
-  let development: RunningService;
-  let production: RunningService;
-  let productionEnabled: RunningService;
 
   beforeAll(async () => {
     gateways = await startPageGateways(isolation, 'EXPLORER_ENABLED');
-    ({ development, production, productionEnabled } = gateways);
   }, 60_000);
 
   afterAll(async () => {
@@ -24,7 +19,7 @@ describe('the API explorer', () => {
   });
 
   it('serves the page with a same-origin-only policy, and every file it names with its content type', async () => {
-    const page = await fetch(`${development.url}/explorer`);
+    const page = await fetch(`${gateways.development.url}/explorer`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const policy = page.headers.get('content-security-policy')!;
@@ -37,30 +32,30 @@ describe('the API explorer', () => {
     expect(html).not.toMatch(/<script>|style=/);
     for (const url of urls) {
       expect(url).toMatch(/^\/explorer\/assets\/[\w.-]+$/);
-      const asset = await fetch(`${development.url}${url}`);
+      const asset = await fetch(`${gateways.development.url}${url}`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('content-type')).toBe(url.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
       expect((await asset.text()).length).toBeGreaterThan(0);
     }
-    expect((await fetch(`${development.url}/explorer/assets/unknown.js`)).status).toBe(404);
-    expect((await fetch(`${development.url}/explorer`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${gateways.development.url}/explorer/assets/unknown.js`)).status).toBe(404);
+    expect((await fetch(`${gateways.development.url}/explorer`, { method: 'POST' })).status).toBe(405);
   });
 
   it('answers a browser navigating to /graphql with the page, and every API request with GraphQL as before', async () => {
-    const navigation = await fetch(`${development.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
+    const navigation = await fetch(`${gateways.development.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
     expect(navigation.status).toBe(200);
     expect(navigation.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const simpleGet = await fetch(`${development.url}/graphql?query=${encodeURIComponent('{ serverTime }')}`, { headers: { accept: BROWSER_ACCEPT } });
+    const simpleGet = await fetch(`${gateways.development.url}/graphql?query=${encodeURIComponent('{ serverTime }')}`, { headers: { accept: BROWSER_ACCEPT } });
     expect(simpleGet.status).toBe(400);
     expect(simpleGet.headers.get('content-type')).toMatch(/json/);
   });
 
   it('is off in production unless EXPLORER_ENABLED says otherwise', async () => {
-    expect((await fetch(`${production.url}/explorer`)).status).toBe(404);
-    expect((await fetch(`${production.url}/explorer/assets/graphiql.js`)).status).toBe(404);
-    const navigation = await fetch(`${production.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
+    expect((await fetch(`${gateways.production.url}/explorer`)).status).toBe(404);
+    expect((await fetch(`${gateways.production.url}/explorer/assets/graphiql.js`)).status).toBe(404);
+    const navigation = await fetch(`${gateways.production.url}/graphql`, { headers: { accept: BROWSER_ACCEPT } });
     expect(navigation.headers.get('content-type')).toMatch(/json/);
-    expect((await fetch(`${productionEnabled.url}/explorer`)).status).toBe(200);
-    expect((await fetch(`${productionEnabled.url}/explorer/assets/react.js`)).status).toBe(200);
+    expect((await fetch(`${gateways.productionEnabled.url}/explorer`)).status).toBe(200);
+    expect((await fetch(`${gateways.productionEnabled.url}/explorer/assets/react.js`)).status).toBe(200);
   });
 });

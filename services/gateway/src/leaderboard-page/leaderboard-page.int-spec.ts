@@ -1,4 +1,3 @@
-import { RunningService } from '@scriptbook/platform';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { PageGateways, startPageGateways } from '../testing/page-gateways';
 import { findPageDirectory } from './leaderboard-page-files';
@@ -11,14 +10,10 @@ import { findPageDirectory } from './leaderboard-page-files';
 describe('the leaderboard page files', () => {
   const isolation = new TestIsolation();
   let gateways: PageGateways;
-  let development: RunningService;
-  let production: RunningService;
-  let productionEnabled: RunningService;
 
   beforeAll(async () => {
     if (!findPageDirectory()) throw new Error('dist/web/leaderboard is missing: run `npm run build` (npm test does) first');
     gateways = await startPageGateways(isolation, 'LEADERBOARD_PAGE_ENABLED');
-    ({ development, production, productionEnabled } = gateways);
   }, 60_000);
 
   afterAll(async () => {
@@ -27,7 +22,7 @@ describe('the leaderboard page files', () => {
   });
 
   it('serves the page and every file it links with its type, nosniff and a policy that allows only this origin', async () => {
-    const page = await fetch(`${development.url}/leaderboard/`);
+    const page = await fetch(`${gateways.development.url}/leaderboard/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
@@ -41,7 +36,7 @@ describe('the leaderboard page files', () => {
     expect(linked).toEqual(expect.arrayContaining(['main.js', 'leaderboard.css']));
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
     for (const file of linked) {
-      const answer = await fetch(`${development.url}/leaderboard/${file}`);
+      const answer = await fetch(`${gateways.development.url}/leaderboard/${file}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe(types[file.split('.').pop()!]);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -52,22 +47,22 @@ describe('the leaderboard page files', () => {
   });
 
   it('revalidates by ETag, sends /leaderboard to the folder, and refuses anything but reading known files', async () => {
-    const first = await fetch(`${development.url}/leaderboard/main.js`);
-    const again = await fetch(`${development.url}/leaderboard/main.js`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const first = await fetch(`${gateways.development.url}/leaderboard/main.js`);
+    const again = await fetch(`${gateways.development.url}/leaderboard/main.js`, { headers: { 'if-none-match': first.headers.get('etag')! } });
     expect(again.status).toBe(304);
-    const bare = await fetch(`${development.url}/leaderboard?scenario=x`, { redirect: 'manual' });
+    const bare = await fetch(`${gateways.development.url}/leaderboard?scenario=x`, { redirect: 'manual' });
     expect(bare.status).toBe(308);
     expect(bare.headers.get('location')).toBe('/leaderboard/?scenario=x');
-    expect((await fetch(`${development.url}/leaderboard/unknown.js`)).status).toBe(404);
-    expect((await fetch(`${development.url}/leaderboard/..%2Fpackage.json`)).status).toBe(404);
-    expect((await fetch(`${development.url}/leaderboard/tsconfig.json`)).status).toBe(404);
-    expect((await fetch(`${development.url}/leaderboard/`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${gateways.development.url}/leaderboard/unknown.js`)).status).toBe(404);
+    expect((await fetch(`${gateways.development.url}/leaderboard/..%2Fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${gateways.development.url}/leaderboard/tsconfig.json`)).status).toBe(404);
+    expect((await fetch(`${gateways.development.url}/leaderboard/`, { method: 'POST' })).status).toBe(405);
   });
 
   it('is off in production unless LEADERBOARD_PAGE_ENABLED says otherwise', async () => {
-    expect((await fetch(`${production.url}/leaderboard/`)).status).toBe(404);
-    expect((await fetch(`${production.url}/leaderboard/main.js`)).status).toBe(404);
-    expect((await fetch(`${productionEnabled.url}/leaderboard/`)).status).toBe(200);
-    expect((await fetch(`${productionEnabled.url}/leaderboard/main.js`)).status).toBe(200);
+    expect((await fetch(`${gateways.production.url}/leaderboard/`)).status).toBe(404);
+    expect((await fetch(`${gateways.production.url}/leaderboard/main.js`)).status).toBe(404);
+    expect((await fetch(`${gateways.productionEnabled.url}/leaderboard/`)).status).toBe(200);
+    expect((await fetch(`${gateways.productionEnabled.url}/leaderboard/main.js`)).status).toBe(200);
   });
 });
