@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@ne
 import type Redis from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { createRedisClient, REDIS_CLIENT, RedisModule } from '../redis/redis.module';
+import { createRedisSubscriber, REDIS_CLIENT, RedisModule } from '../redis/redis.module';
 import { MembershipReader } from './membership-reader';
 
 /**
@@ -19,7 +19,7 @@ import { MembershipReader } from './membership-reader';
       inject: [REDIS_CLIENT, APP_CONFIG],
       useFactory: (redis: Redis, config: BaseConfig) =>
         // Subscribing takes a connection over for good, so the reader gets its own.
-        new MembershipReader(redis, createRedisClient(config, 'scriptbook-membership-changes'), config.REDIS_PREFIX),
+        new MembershipReader(redis, createRedisSubscriber(config, 'scriptbook-membership-changes'), config.REDIS_PREFIX),
     },
   ],
   exports: [MembershipReader],

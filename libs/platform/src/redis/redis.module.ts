@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { RedisOptions } from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { HealthRegistry } from '../health/health.registry';
@@ -16,14 +16,35 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
  * and a queued one also after 3 reconnection attempts; the client goes on
  * reconnecting in the background and serves again once Redis is back.
  */
-export function createRedisClient(config: Pick<BaseConfig, 'REDIS_URL'> & Partial<Pick<BaseConfig, 'REDIS_COMMAND_TIMEOUT_MS'>>, name: string): Redis {
-  return new Redis(config.REDIS_URL, {
+export function createRedisClient(config: RedisClientConfig, name: string): Redis {
+  return new Redis(config.REDIS_URL, clientOptions(config, name, true));
+}
+
+/**
+ * A connection that only subscribes (pub/sub), with the same bounds. It
+ * skips ioredis's ready check: a client with a name first sends CLIENT
+ * SETNAME and only then its ready check (INFO), and SUBSCRIBE, which Redis
+ * allows while loading, is written as soon as the socket connects. When
+ * SUBSCRIBE goes first, the INFO is refused in subscriber mode, ioredis
+ * drops the connection, and since it never reached "ready" it does not
+ * subscribe again on reconnect: the subscriber hears nothing from then on.
+ * Without the check the connection is ready once connected, and every
+ * reconnect subscribes again.
+ */
+export function createRedisSubscriber(config: RedisClientConfig, name: string): Redis {
+  return new Redis(config.REDIS_URL, clientOptions(config, name, false));
+}
+
+type RedisClientConfig = Pick<BaseConfig, 'REDIS_URL'> & Partial<Pick<BaseConfig, 'REDIS_COMMAND_TIMEOUT_MS'>>;
+
+function clientOptions(config: RedisClientConfig, name: string, enableReadyCheck: boolean): RedisOptions {
+  return {
     connectionName: name,
     maxRetriesPerRequest: 3,
     commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-    enableReadyCheck: true,
+    enableReadyCheck,
     lazyConnect: false,
-  });
+  };
 }
 
 /** Shared Redis connection for caches, rate limits and pub/sub publishing. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, BaseConfig, createRedisClient, InjectRepository, LOGGER, NotFoundError } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, createRedisSubscriber, InjectRepository, LOGGER, NotFoundError } from '@scriptbook/platform';
 import type { Logger } from '@scriptbook/platform';
 import { ALL_GROUPS, MembershipReader, membershipKeys } from '@scriptbook/platform/membership';
 import type Redis from 'ioredis';
@@ -34,7 +34,7 @@ export class LiveCampaignHub implements OnModuleInit, OnApplicationShutdown {
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     private readonly membership: MembershipReader,
   ) {
-    this.subscriber = createRedisClient(config, 'scriptbook-campaign-live');
+    this.subscriber = createRedisSubscriber(config, 'scriptbook-campaign-live');
     this.changesChannel = campaignChangesChannel(config.REDIS_PREFIX);
     this.membershipChannel = membershipKeys(config.REDIS_PREFIX).changes;
   }
