@@ -25,11 +25,13 @@ const EPHEMERAL_PORTS_FROM = 32_768;
 const HIGHEST_BASE_PORT = Math.max(...Object.values(DEFAULT_PORTS)) + METRICS_PORT_DISTANCE;
 
 /**
- * The `PORT_OFFSET` for a test file that starts the whole platform: its own
- * block of 2,000 ports (10_000, 20_000, 21_000, ...: one block per test file,
- * so files running side by side never meet), and within it a slot of ten per
- * process, so the same file run twice at once does not either. Every port,
- * metrics ports included, stays below the ephemeral range.
+ * The `PORT_OFFSET` for a test file that starts the whole platform: a block
+ * of its own (10_000, 20_000, 21_000, ...: one per test file) and within it
+ * a slot of ten chosen by the process id, so files run side by side by Jest's
+ * workers rarely meet. The pieces' ports span 4000 to 5105 above the offset
+ * (metrics included), wider than a block, so two files can still collide
+ * when their process ids land on slots that line up; the start then fails
+ * with the platform's own message. Every port stays below the ephemeral range.
  */
 export function platformPortOffset(block: number): number {
   const offset = block + (process.pid % 200) * 10;
