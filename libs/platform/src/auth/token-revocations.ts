@@ -1,5 +1,6 @@
 import type Redis from 'ioredis';
 import { ServiceUnavailableError } from '../errors/domain-errors';
+import type { RevocationMessage, RevocationMirror, RevocationMirrorKeys } from './revocation-mirror';
 
 /**
  * Two kinds of marker, kept in Redis where every subgraph can read them:
@@ -11,6 +12,11 @@ import { ServiceUnavailableError } from '../errors/domain-errors';
  * A time rather than a flag for players: if removal's database commit fails
  * after the marker is written, the player still exists and simply signs in
  * again. A session, once ended, never comes back, so a flag is enough there.
+ *
+ * Each marker is published on one channel in the same MULTI that writes it,
+ * and a revocation returns only after both, so a process's `RevocationMirror`
+ * can answer from memory. Without a mirror, or while it is not trusted, every
+ * check reads Redis.
  */
 export class TokenRevocations {
   constructor(
@@ -22,24 +28,52 @@ export class TokenRevocations {
   /** Voids every token the player holds now. */
   async revokeAllOf(playerId: string, nowMs = Date.now()): Promise<void> {
     const upTo = Math.ceil(nowMs / 1000);
-    await this.redis.set(this.key(playerId), String(upTo), 'EX', this.tokenLifetimeSeconds + 60);
+    const transaction = this.redis.multi().set(this.key(playerId), String(upTo), 'EX', this.markerLifetimeSeconds);
+    await this.commit(transaction, { player: playerId, upTo });
   }
 
   /** Voids the access tokens of these sessions, which were just ended. */
   async revokeSessions(sessionIds: readonly string[]): Promise<void> {
     if (sessionIds.length === 0) return;
-    const pipeline = this.redis.multi();
-    for (const sessionId of sessionIds) pipeline.set(this.sessionKey(sessionId), '1', 'EX', this.tokenLifetimeSeconds + 60);
-    const results = await pipeline.exec();
+    const transaction = this.redis.multi();
+    for (const sessionId of sessionIds) transaction.set(this.sessionKey(sessionId), '1', 'EX', this.markerLifetimeSeconds);
+    await this.commit(transaction, { sessions: sessionIds });
+  }
+
+  /** The keys and channel a `RevocationMirror` of these markers needs. */
+  mirrorKeys(): RevocationMirrorKeys {
+    const player = this.key('');
+    const session = this.sessionKey('');
+    return {
+      channel: `${this.prefix}:auth:revocations`,
+      playerPattern: `${player}*`,
+      sessionPattern: `${session}*`,
+      playerIdOf: (key) => key.slice(player.length),
+      sessionIdOf: (key) => key.slice(session.length),
+    };
+  }
+
+  get markerLifetimeSeconds(): number {
+    return this.tokenLifetimeSeconds + 60;
+  }
+
+  private async commit(transaction: ReturnType<Redis['multi']>, message: RevocationMessage): Promise<void> {
+    transaction.publish(this.mirrorKeys().channel, JSON.stringify(message));
+    const results = await transaction.exec();
     const failed = results?.find(([error]) => error);
-    if (!results || failed) throw failed?.[0] ?? new Error('Redis did not record the ended sessions');
+    if (!results || failed) throw failed?.[0] ?? new Error('Redis did not record the revocation');
   }
 
   /**
    * Whether a token issued at `issuedAtSeconds` (its `iat`), of the session
-   * `sessionId` when it names one, was voided; one round trip either way.
+   * `sessionId` when it names one, was voided: from `mirror` while it is
+   * trusted, otherwise one round trip to Redis.
    */
-  async isRevoked(playerId: string, issuedAtSeconds: number, sessionId?: string): Promise<boolean> {
+  async isRevoked(playerId: string, issuedAtSeconds: number, sessionId?: string, mirror?: RevocationMirror): Promise<boolean> {
+    if (mirror?.isTrusted) {
+      const upTo = mirror.playerRevokedUpTo(playerId);
+      return (sessionId !== undefined && mirror.sessionEnded(sessionId)) || (upTo !== null && issuedAtSeconds <= upTo);
+    }
     try {
       if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
       const [upTo, sessionEnded] = await this.redis.mget(this.key(playerId), this.sessionKey(sessionId));

@@ -1,11 +1,12 @@
 import { createSecretKey, KeyObject } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { REDIS_CLIENT } from '../redis/redis.module';
+import { createRedisSubscriber, REDIS_CLIENT } from '../redis/redis.module';
 import { PLAYER_DIRECTORY, PlayerDirectory } from './player-directory';
+import { RevocationMirror } from './revocation-mirror';
 import { durationSeconds, TokenRevocations } from './token-revocations';
 
 const ISSUER = 'scriptbook';
@@ -31,9 +32,10 @@ export const ENDED_SESSION_REASON = 'the session was signed out or ended';
  * calling accounts; the gateway forwards the Authorization header unchanged.
  *
  * A process with Redis (`RedisModule`) also checks, on every authenticated
- * request, that the player has not been removed since the token was issued:
- * one GET, no in-process cache, so a removal holds on the next request
- * everywhere. Every service that stores player-owned rows imports
+ * request, that the player has not been removed since the token was issued.
+ * It answers from a `RevocationMirror` kept current by pub/sub (each
+ * revocation is published before it returns), and reads Redis directly
+ * whenever the mirror's subscription is not confirmed live. Every service that stores player-owned rows imports
  * RedisModule; content and rules hold none and skip the check. In accounts,
  * which owns the players table (`PLAYER_DIRECTORY`), the row must exist too,
  * so no accounts mutation stores anything for a player who never existed.
@@ -42,8 +44,9 @@ export const ENDED_SESSION_REASON = 'the session was signed out or ended';
  * signed out is refused the same way, through a marker per session.
  */
 @Injectable()
-export class TokenService {
+export class TokenService implements OnModuleInit, OnApplicationShutdown {
   private readonly revocations?: TokenRevocations;
+  private mirror?: RevocationMirror;
   /**
    * The secret as a key object, made once: given a string, jsonwebtoken first
    * tries to read it as a PEM public key on every call and builds the secret
@@ -54,11 +57,29 @@ export class TokenService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
-    @Optional() @Inject(REDIS_CLIENT) redis?: Redis,
+    @Optional() @Inject(REDIS_CLIENT) private readonly redis?: Redis,
     @Optional() @Inject(PLAYER_DIRECTORY) private readonly directory?: PlayerDirectory,
   ) {
     this.signingKey = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
     if (redis) this.revocations = new TokenRevocations(redis, config.REDIS_PREFIX, durationSeconds(config.JWT_TTL));
+  }
+
+  /** Starts the revocation mirror; until it is live, checks read Redis. */
+  async onModuleInit(): Promise<void> {
+    if (!this.redis || !this.revocations || this.mirror) return;
+    // Subscribing takes a connection over for good, so the mirror gets its own.
+    const subscriber = createRedisSubscriber(this.config, 'scriptbook-token-revocations');
+    this.mirror = new RevocationMirror(this.redis, subscriber, this.revocations.mirrorKeys(), this.revocations.markerLifetimeSeconds * 1000);
+    await this.mirror.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.mirror?.stop();
+  }
+
+  /** Whether revocation checks are answered from memory right now (else each reads Redis). */
+  get answersRevocationsFromMemory(): boolean {
+    return this.mirror?.isTrusted ?? false;
   }
 
   /** A signed access token for the player, naming the session it belongs to when there is one. */
@@ -78,8 +99,8 @@ export class TokenService {
   async viewerOf(authorization: string | string[] | undefined): Promise<Viewer> {
     const token = this.verify(authorization);
     if (token.kind !== 'signed') return token;
-    if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt, token.sessionId))) {
-      const ended = token.sessionId !== undefined && !(await this.revocations.isRevoked(token.playerId, token.issuedAt));
+    if (this.revocations && (await this.revocations.isRevoked(token.playerId, token.issuedAt, token.sessionId, this.mirror))) {
+      const ended = token.sessionId !== undefined && !(await this.revocations.isRevoked(token.playerId, token.issuedAt, undefined, this.mirror));
       return { kind: 'invalid', reason: ended ? ENDED_SESSION_REASON : REMOVED_PLAYER_REASON };
     }
     if (this.directory && !(await this.directory.exists(token.playerId))) {
