@@ -46,8 +46,8 @@ describe('prettyLogLine', () => {
 
 describe('displayPath', () => {
   it('is relative inside the working folder and absolute outside it', () => {
-    expect(displayPath('/work/app/data/logs', '/work/app')).toBe('data/logs');
-    expect(displayPath('/tmp/logs', '/work/app')).toBe('/tmp/logs');
+    expect(displayPath('/srv/scriptbook/data/logs', '/srv/scriptbook')).toBe('data/logs');
+    expect(displayPath('/tmp/logs', '/srv/scriptbook')).toBe('/tmp/logs');
   });
 });
 
