@@ -1,10 +1,7 @@
 import { Browser, Page } from 'playwright-core';
-import { RunningService, startService } from '@scriptbook/platform';
+import { RunningService } from '@scriptbook/platform';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { gatewayApp } from '../../services/gateway/src/gateway.app';
-import { clockSubgraph } from '../../services/gateway/src/testing/test-subgraphs';
-import { TestSubgraph, TestSupergraph } from '../../services/gateway/src/testing/test-supergraph';
-import { launchSystemChromium } from './system-chromium';
+import { GatewayAndBrowser, startGatewayAndBrowser } from './gateway-and-browser';
 
 /**
  * Issue 14's "done when": a browser on a machine with no internet opens the
@@ -15,29 +12,17 @@ import { launchSystemChromium } from './system-chromium';
  */
 describe('the API explorer in a real browser', () => {
   const isolation = new TestIsolation();
-  let clock: TestSubgraph;
-  let supergraph: TestSupergraph;
+  let running: GatewayAndBrowser;
   let gateway: RunningService;
   let browser: Browser;
 
   beforeAll(async () => {
-    clock = await TestSubgraph.start(clockSubgraph);
-    supergraph = new TestSupergraph([clock]);
-    // Settled, not all: when one fails the other is still kept, so afterAll can stop it and Jest can exit.
-    const [started, launched] = await Promise.allSettled([
-      startService(gatewayApp, isolation.postgresEnv('gateway', { SUPERGRAPH_PATH: supergraph.path, NODE_ENV: 'development' })),
-      launchSystemChromium(),
-    ]);
-    if (started.status === 'fulfilled') gateway = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
+    running = await startGatewayAndBrowser(isolation, { NODE_ENV: 'development' });
+    ({ gateway, browser } = running);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-    await clock?.stop();
-    supergraph?.remove();
+    await running?.stop();
     await isolation.cleanUp();
   });
 

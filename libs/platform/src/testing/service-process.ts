@@ -12,7 +12,8 @@ export interface ServiceProcess {
   kill(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, from the kernel: for a server a test starts itself. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { AddressInfo, createServer } from 'node:net';
 import Redis from 'ioredis';
+import { freePort } from '@scriptbook/platform/testing/service-process';
 
 /**
  * A Redis server of a test's own, on a free port, that the test can kill,
@@ -67,14 +67,4 @@ export class PrivateRedis {
   thaw(): void {
     this.process?.kill('SIGCONT');
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
 }
