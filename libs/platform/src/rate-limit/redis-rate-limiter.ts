@@ -48,6 +48,22 @@ export class RedisRateLimiter {
   }
 
   /**
+   * `consume` for a limit that fails open: undefined when the rule is off
+   * (`limit <= 0`) or Redis could not count, after telling `uncounted` why.
+   * For limits where losing the count briefly beats refusing the service
+   * (the gateway's requests, live-update sockets), never for logins.
+   */
+  async consumeOrAllow(rule: RateRule, key: string, uncounted: (error: unknown) => void): Promise<RateDecision | undefined> {
+    if (rule.limit <= 0) return undefined;
+    try {
+      return await this.consume(rule, key);
+    } catch (error) {
+      uncounted(error);
+      return undefined;
+    }
+  }
+
+  /**
    * Gives back one attempt counted at `nowMs`, for a request that turned out
    * not to count (a retry answered from storage). A window that has already
    * ended is left alone.

@@ -29,13 +29,9 @@ export class UpgradeRateLimit {
   }
 
   /** Counts one upgrade; undefined when the limit is off (`LIVE_UPGRADES_PER_MINUTE=0`) or could not be counted. */
-  async consume(req: IncomingMessage, signedAddress: string | undefined): Promise<RateDecision | undefined> {
-    if (this.rule.limit <= 0) return undefined;
-    try {
-      return await this.limiter.consume(this.rule, clientAddressOf({ clientAddress: signedAddress, req }));
-    } catch (error) {
-      this.logger.warn({ err: error }, 'WebSocket upgrade limit could not be counted; letting the upgrade through');
-      return undefined;
-    }
+  consume(req: IncomingMessage, signedAddress: string | undefined): Promise<RateDecision | undefined> {
+    return this.limiter.consumeOrAllow(this.rule, clientAddressOf({ clientAddress: signedAddress, req }), (error) =>
+      this.logger.warn({ err: error }, 'WebSocket upgrade limit could not be counted; letting the upgrade through'),
+    );
   }
 }

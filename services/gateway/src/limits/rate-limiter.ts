@@ -30,13 +30,7 @@ export class GatewayRateLimiter {
   }
 
   /** Counts one request for `key`; undefined when the limit is off or could not be counted. */
-  async consume(key: string): Promise<RateDecision | undefined> {
-    if (!this.enabled) return undefined;
-    try {
-      return await this.limiter.consume(this.rule, key);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rate limit check failed; letting the request through');
-      return undefined;
-    }
+  consume(key: string): Promise<RateDecision | undefined> {
+    return this.limiter.consumeOrAllow(this.rule, key, (error) => this.logger.warn({ err: error }, 'rate limit check failed; letting the request through'));
   }
 }
