@@ -42,3 +42,5 @@ export * from './metrics/metrics-server';
 export * from './bootstrap/raw-body';
 export * from './auth/player-directory';
 export * from './persistence/serialized-transaction';
+export * from './persistence/rows-by-id';
+export * from './cache/bounded-map';

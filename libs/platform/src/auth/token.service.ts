@@ -2,6 +2,7 @@ import { createSecretKey, KeyObject } from 'node:crypto';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
+import { BoundedMap } from '../cache/bounded-map';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { createRedisSubscriber, REDIS_CLIENT } from '../redis/redis.module';
@@ -18,9 +19,16 @@ export type Viewer =
   | { readonly kind: 'player'; readonly playerId: string; readonly sessionId?: string }
   | { readonly kind: 'invalid'; readonly reason: string };
 
-type VerifiedToken =
-  | Viewer
-  | { readonly kind: 'signed'; readonly playerId: string; readonly issuedAt: number; readonly sessionId?: string };
+interface SignedToken {
+  readonly kind: 'signed';
+  readonly playerId: string;
+  readonly issuedAt: number;
+  readonly sessionId?: string;
+}
+type VerifiedToken = Viewer | SignedToken;
+
+/** How many verified tokens a process remembers: a few per active device. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export const REMOVED_PLAYER_REASON = 'the player no longer exists';
 export const UNKNOWN_PLAYER_REASON = 'the token names no existing player';
@@ -54,6 +62,16 @@ export class TokenService implements OnModuleInit, OnApplicationShutdown {
    * request under load.
    */
   private readonly signingKey: KeyObject;
+  /**
+   * Tokens whose signature and claims were already checked, with their expiry
+   * in seconds: a device sends the same token with every request until it
+   * refreshes, and checking it again cost an HMAC and two JSON parses each
+   * time. A string that verified once stays valid until its `exp`; revocation
+   * is decided separately on every request. Only tokens that passed are kept,
+   * and only tokens signed with the secret can pass, so the map holds nothing
+   * a caller can make up.
+   */
+  private readonly verified = new BoundedMap<string, { token: SignedToken; expiresAt: number }>(VERIFIED_TOKENS_KEPT);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
@@ -126,15 +144,21 @@ export class TokenService implements OnModuleInit, OnApplicationShutdown {
     if (!header) return { kind: 'anonymous' };
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) return { kind: 'invalid', reason: 'the Authorization header must be "Bearer <token>"' };
+    const raw = match[1];
+    const known = this.verified.get(raw);
+    // jsonwebtoken's own rule: expired once the current whole second reaches `exp`.
+    if (known && Math.floor(Date.now() / 1000) < known.expiresAt) return known.token;
     try {
-      const claims = jwt.verify(match[1], this.signingKey, {
+      const claims = jwt.verify(raw, this.signingKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
       }) as jwt.JwtPayload;
       if (!claims.sub) return { kind: 'invalid', reason: 'the token names no player' };
       const sessionId = typeof claims.sid === 'string' && claims.sid ? claims.sid : undefined;
-      return { kind: 'signed', playerId: claims.sub, issuedAt: claims.iat ?? 0, ...(sessionId ? { sessionId } : {}) };
+      const token: SignedToken = { kind: 'signed', playerId: claims.sub, issuedAt: claims.iat ?? 0, ...(sessionId ? { sessionId } : {}) };
+      if (typeof claims.exp === 'number') this.verified.set(raw, { token, expiresAt: claims.exp });
+      return token;
     } catch (error) {
       const reason = error instanceof jwt.TokenExpiredError ? 'the access token has expired' : 'the access token is not valid';
       return { kind: 'invalid', reason };

@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { BoundedMap } from '../cache/bounded-map';
 import { DomainError, ErrorCode, NotFoundError, ServiceUnavailableError } from '../errors/domain-errors';
 import { ALL_GROUPS, MembershipKeys, membershipKeys, MembershipRole, personalGroupId, personalGroupOwner, VERSION_FIELD } from './membership-keys';
 
@@ -47,9 +48,8 @@ interface CachedGroup {
 export class MembershipReader {
   private readonly keys: MembershipKeys;
   private readonly cacheTtlMs: number;
-  private readonly cacheSize: number;
   private readonly now: () => number;
-  private readonly cache = new Map<string, CachedGroup>();
+  private readonly cache: BoundedMap<string, CachedGroup>;
   private listening = false;
   private started = false;
   /** Counts invalidations, so a read that raced one is not cached. */
@@ -63,7 +63,7 @@ export class MembershipReader {
   ) {
     this.keys = membershipKeys(redisPrefix);
     this.cacheTtlMs = options.cacheTtlMs ?? DEFAULT_MEMBERSHIP_CACHE_TTL_MS;
-    this.cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+    this.cache = new BoundedMap(options.cacheSize ?? DEFAULT_CACHE_SIZE);
     this.now = options.now ?? Date.now;
   }
 
@@ -188,15 +188,9 @@ export class MembershipReader {
     // A change message that arrived while Redis answered may be about this very
     // group, and the answer may predate it: use it once, do not keep it.
     if (this.listening && this.invalidations === invalidationsBefore) {
-      this.remember(groupId, { members, expiresAt: now + this.cacheTtlMs });
+      this.cache.set(groupId, { members, expiresAt: now + this.cacheTtlMs });
     }
     return members;
-  }
-
-  private remember(groupId: string, entry: CachedGroup): void {
-    this.cache.delete(groupId);
-    if (this.cache.size >= this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(groupId, entry);
   }
 
   /** A group missing from a model that was never (re)built is unknown, not absent. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthenticatedPlayer, InjectRepository, NotFoundError } from '@scriptbook/platform';
+import { AuthenticatedPlayer, NotFoundError, RowsById } from '@scriptbook/platform';
 import { MembershipReader } from '@scriptbook/platform/membership';
-import { In, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CampaignEntity } from './campaign.entity';
 
 /**
@@ -13,10 +13,15 @@ import { CampaignEntity } from './campaign.entity';
  */
 @Injectable()
 export class CampaignAccess {
+  /** Every `campaign(id)` and reference reads through this: one plain statement, no query builder. */
+  private readonly campaigns: RowsById<CampaignEntity>;
+
   constructor(
-    @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
+    dataSource: DataSource,
     private readonly membership: MembershipReader,
-  ) {}
+  ) {
+    this.campaigns = new RowsById(dataSource, CampaignEntity);
+  }
 
   async require(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
     const [found] = await this.visible([id], viewer, field);
@@ -36,7 +41,7 @@ export class CampaignAccess {
 
   /** One answer per id, in order: the campaign, or the NOT_FOUND error for that id. */
   async visible(ids: readonly string[], viewer: AuthenticatedPlayer, field = 'id'): Promise<(CampaignEntity | Error)[]> {
-    const rows = ids.length === 0 ? [] : await this.campaigns.findBy({ id: In([...ids]) });
+    const rows = await this.campaigns.find(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const memberOf = new Map<string, boolean>();
     for (const groupId of new Set(rows.map((row) => row.groupId))) memberOf.set(groupId, await this.membership.isMember(groupId, viewer.playerId));
