@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { ConfirmedSubscription } from '../redis/confirmed-subscription';
 
 /** What a revocation message carries: a player's tokens up to a second, or ended sessions. */
 export type RevocationMessage =
@@ -16,15 +17,6 @@ export interface RevocationMirrorKeys {
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
-/**
- * A connection can die without closing (a frozen server, a dropped route):
- * the subscriber pings this often, and the mirror answers only while the
- * last answer is younger than `HEARTBEAT_LIMIT_MS`. A ping's answer comes
- * after every message published before it, so that bounds how long a
- * silently lost revocation can go unnoticed.
- */
-const HEARTBEAT_INTERVAL_MS = 500;
-const HEARTBEAT_LIMIT_MS = 1_500;
 const SCAN_BATCH = 1_000;
 
 /**
@@ -32,11 +24,11 @@ const SCAN_BATCH = 1_000;
  * costs no Redis round trip. Every revocation writes its marker and publishes
  * it in one MULTI; the subscriber applies it here.
  *
- * It answers only while it is known to be complete: from the moment the
- * subscription is confirmed and the markers have been loaded after it (a
- * revocation published before the subscription was confirmed wrote its
- * marker before that, so the load sees it). Any sign that messages may have
- * been lost (close, reconnect, error) makes it answer "unknown" until the
+ * It answers only while its subscription is live (`ConfirmedSubscription`):
+ * from the moment the subscription is confirmed and the markers have been
+ * loaded after it (a revocation published before the subscription was
+ * confirmed wrote its marker before that, so the load sees it). Any sign that
+ * messages may have been lost makes it answer "unknown" until the
  * subscription is confirmed again and the markers reloaded; the caller then
  * asks Redis directly, as without a mirror. Entries are kept as long as the
  * markers live in Redis, so the mirror refuses no longer and no shorter.
@@ -44,54 +36,34 @@ const SCAN_BATCH = 1_000;
 export class RevocationMirror {
   private readonly players = new Map<string, { upTo: number; expiresAt: number }>();
   private readonly sessions = new Map<string, number>();
-  private trusted = false;
-  private started = false;
-  /** Bumped on every loss of the subscription, so a reload that raced one does not mark the mirror trusted. */
-  private generation = 0;
+  private readonly subscription: ConfirmedSubscription;
   private sweeper?: NodeJS.Timeout;
-  private heartbeat?: NodeJS.Timeout;
-  private lastAnswerAt = 0;
 
   constructor(
     private readonly redis: Redis,
-    private readonly subscriber: Redis,
+    subscriber: Redis,
     private readonly keys: RevocationMirrorKeys,
     private readonly markerLifetimeMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.subscription = new ConfirmedSubscription(subscriber, keys.channel, { message: (payload) => this.apply(payload), resync: () => this.load() }, now);
+  }
 
   async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    this.subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === this.keys.channel) this.apply(payload);
-    });
-    for (const event of ['close', 'reconnecting', 'end', 'error']) {
-      this.subscriber.on(event, () => this.distrust());
-    }
-    // ioredis emits "ready" before it subscribes again: confirm the
-    // subscription ourselves, then reload what may have been missed.
-    this.subscriber.on('ready', () => {
-      void this.synchronise().catch(() => this.distrust());
-    });
+    if (this.sweeper) return;
     this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
-    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_INTERVAL_MS);
-    this.heartbeat.unref();
-    await this.synchronise().catch(() => this.distrust());
+    await this.subscription.start();
   }
 
   async stop(): Promise<void> {
-    this.distrust();
     if (this.sweeper) clearInterval(this.sweeper);
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.subscriber.status === 'wait') this.subscriber.disconnect();
-    else if (this.subscriber.status !== 'end') await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+    await this.subscription.stop();
   }
 
   /** Whether the mirror can answer now; while not, ask Redis. */
   get isTrusted(): boolean {
-    return this.trusted && this.now() - this.lastAnswerAt <= HEARTBEAT_LIMIT_MS;
+    return this.subscription.isLive;
   }
 
   /** Voided up to which second, or null; meaningful only while trusted. */
@@ -102,34 +74,6 @@ export class RevocationMirror {
 
   sessionEnded(sessionId: string): boolean {
     return this.sessions.has(sessionId);
-  }
-
-  private distrust(): void {
-    this.generation += 1;
-    this.trusted = false;
-  }
-
-  private async synchronise(): Promise<void> {
-    const generation = this.generation;
-    await this.subscriber.subscribe(this.keys.channel);
-    const confirmedAt = this.now();
-    await this.load();
-    if (generation !== this.generation) return;
-    this.lastAnswerAt = Math.max(this.lastAnswerAt, confirmedAt);
-    this.trusted = true;
-  }
-
-  private ping(): void {
-    if (this.subscriber.status !== 'ready') return;
-    // Distrusted without a reconnect (a failed reload, a late ping): try again.
-    if (!this.trusted) void this.synchronise().catch(() => this.distrust());
-    const sentAt = this.now();
-    this.subscriber.ping().then(
-      () => {
-        this.lastAnswerAt = Math.max(this.lastAnswerAt, sentAt);
-      },
-      () => this.distrust(),
-    );
   }
 
   /** Reads every marker in Redis; messages applied meanwhile are kept (a marker only ever tightens). */
@@ -164,8 +108,7 @@ export class RevocationMirror {
       message = JSON.parse(payload) as RevocationMessage;
     } catch {
       // A message that cannot be read may have been a revocation: stop trusting until reloaded.
-      this.distrust();
-      void this.synchronise().catch(() => this.distrust());
+      this.subscription.resynchronise();
       return;
     }
     const expiresAt = this.now() + this.markerLifetimeMs;
