@@ -18,7 +18,9 @@ import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-proce
  *    inserting one row per transaction over as many connections; target for
  *    batches of 1 ≥ 0.5;
  *  - `campaign(id)` reads against content's `scenario(id)`, both through the
- *    gateway; target ≥ 0.8.
+ *    gateway; target ≥ 0.8. The reads ask for one campaign again and again,
+ *    so after the first each is served from the campaigns replica's read
+ *    cache, as a campaign re-read before it changes is (docs/sync.md).
  * Each connection pushes to a campaign of its own, as a device does: pushes
  * to one campaign take its row lock one after another by design.
  * Beside them, `{ __typename }` through the same gateway with the same token

@@ -44,3 +44,4 @@ export * from './auth/player-directory';
 export * from './persistence/serialized-transaction';
 export * from './persistence/rows-by-id';
 export * from './cache/bounded-map';
+export * from './redis/confirmed-subscription';

@@ -8,6 +8,11 @@ export const campaignsConfigSchema = serviceConfigSchema(DEFAULT_PORTS.campaigns
   CAMPAIGN_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** WebSocket upgrades to /graphql/ws one client address may make per minute; over it, 429 with Retry-After. 0 turns the limit off. */
   LIVE_UPGRADES_PER_MINUTE: z.coerce.number().int().nonnegative().default(120),
+  /**
+   * Longest a replica answers `campaign(id)` from a row it read earlier. Every commit's announcement drops the row at once;
+   * this bounds only a change whose announcement Redis refused. 0 reads the database every time.
+   */
+  CAMPAIGN_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type CampaignsConfig = z.infer<typeof campaignsConfigSchema>;
 export const campaignsWorkerConfigSchema = serviceConfigSchema(DEFAULT_PORTS['campaigns-worker'], {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthenticatedPlayer, NotFoundError, RowsById } from '@scriptbook/platform';
 import { MembershipReader } from '@scriptbook/platform/membership';
 import { DataSource } from 'typeorm';
+import { CampaignReadCache } from './campaign-read-cache';
 import { CampaignEntity } from './campaign.entity';
 
 /**
@@ -19,6 +20,7 @@ export class CampaignAccess {
   constructor(
     dataSource: DataSource,
     private readonly membership: MembershipReader,
+    private readonly readCache: CampaignReadCache,
   ) {
     this.campaigns = new RowsById(dataSource, CampaignEntity);
   }
@@ -39,9 +41,27 @@ export class CampaignAccess {
     if (!(await this.membership.isMember(campaign.groupId, viewer.playerId))) throw new NotFoundError('Campaign', campaign.id, field);
   }
 
-  /** One answer per id, in order: the campaign, or the NOT_FOUND error for that id. */
+  /** One answer per id, in order: the campaign as the database holds it now, or the NOT_FOUND error for that id. */
   async visible(ids: readonly string[], viewer: AuthenticatedPlayer, field = 'id'): Promise<(CampaignEntity | Error)[]> {
-    const rows = await this.campaigns.find(ids);
+    return this.decide(ids, await this.campaigns.find(ids), viewer, field);
+  }
+
+  /**
+   * `visible` for answers that only show a campaign (`campaign(id)`, `Campaign`
+   * references): rows may come from this replica's read cache, never older
+   * than the last change it has heard of. Membership is checked each time.
+   */
+  async visibleToRead(ids: readonly string[], viewer: AuthenticatedPlayer, field = 'id'): Promise<(CampaignEntity | Error)[]> {
+    return this.decide(ids, await this.readCache.read(ids, (missing) => this.campaigns.find(missing)), viewer, field);
+  }
+
+  async requireToRead(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
+    const [found] = await this.visibleToRead([id], viewer, field);
+    if (found instanceof Error) throw found;
+    return found;
+  }
+
+  private async decide(ids: readonly string[], rows: readonly CampaignEntity[], viewer: AuthenticatedPlayer, field: string): Promise<(CampaignEntity | Error)[]> {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const memberOf = new Map<string, boolean>();
     for (const groupId of new Set(rows.map((row) => row.groupId))) memberOf.set(groupId, await this.membership.isMember(groupId, viewer.playerId));

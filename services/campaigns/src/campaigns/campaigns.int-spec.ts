@@ -80,7 +80,7 @@ describe('campaigns subgraph on Postgres', () => {
     });
 
     it('resolves the owner’s campaign entities for the gateway in one batch, and an unknown id as NOT_FOUND', async () => {
-      const findByIds = jest.spyOn(service.app.get(CampaignAccess), 'visible');
+      const findByIds = jest.spyOn(service.app.get(CampaignAccess), 'visibleToRead');
       try {
         const response = await graphql(service.url, ENTITIES, { reps: [...ids, 'no-such-campaign'].map((id) => ({ __typename: 'Campaign', id })) }, ana);
         expect(response.data!._entities).toEqual([

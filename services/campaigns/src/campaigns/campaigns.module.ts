@@ -9,6 +9,7 @@ import { CampaignClientEntity } from '../sync/campaign-client.entity';
 import { SyncResolver } from '../sync/sync.resolver';
 import { SyncService } from '../sync/sync.service';
 import { CampaignAccess } from './campaign-access';
+import { CampaignReadCache } from './campaign-read-cache';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignsResolver } from './campaigns.resolver';
 import { CampaignsService } from './campaigns.service';
@@ -19,7 +20,7 @@ import { CampaignsService } from './campaigns.service';
     QueueModule.register(campaignSnapshotQueue),
     CampaignChangePublisherModule,
   ],
-  providers: [CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver, GroupEnvelopeLedger],
+  providers: [CampaignReadCache, CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver, GroupEnvelopeLedger],
   exports: [CampaignAccess, SyncService],
 })
 export class CampaignsModule {}

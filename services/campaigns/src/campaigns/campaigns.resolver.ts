@@ -53,10 +53,11 @@ export class CampaignsResolver {
     nullable: true,
     description:
       'One campaign with its state and version. Needs a token (UNAUTHENTICATED otherwise); a campaign of a group the caller is not in gives NOT_FOUND, ' +
-      'the same as an id that does not exist.',
+      'the same as an id that does not exist. Always shows your own device’s last accepted push; a change made through another server shows as soon as ' +
+      'its announcement arrives (well under a second). To follow a campaign, use `campaignChanged` and `campaignChanges`, which read the log itself.',
   })
   async campaign(@CurrentPlayer() player: AuthenticatedPlayer, @Args('id', { type: () => ID, description: 'The campaign id.' }) id: string): Promise<Campaign> {
-    return toCampaign(await this.access.require(id, player));
+    return toCampaign(await this.access.requireToRead(id, player));
   }
 
   @ResolveField(() => Game, { description: 'The game this campaign plays.' })
@@ -102,7 +103,7 @@ export class CampaignsResolver {
   resolveReference(@Parent() reference: { id: string }, @Context() context: RequestContext): Promise<Campaign> {
     const viewer = playerOf(context);
     return requestLoader<string, Campaign>(context, 'campaigns', async (ids) =>
-      (await this.access.visible(ids, viewer)).map((found) => (found instanceof Error ? found : toCampaign(found))),
+      (await this.access.visibleToRead(ids, viewer)).map((found) => (found instanceof Error ? found : toCampaign(found))),
     ).load(reference.id);
   }
 }

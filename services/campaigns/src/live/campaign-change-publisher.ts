@@ -13,6 +13,7 @@ import { campaignChangesChannel, CampaignChangedMessage, encodeCampaignChanged }
 @Injectable()
 export class CampaignChangePublisher {
   private readonly channel: string;
+  private readonly localListeners: ((message: CampaignChangedMessage) => void)[] = [];
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
@@ -22,9 +23,19 @@ export class CampaignChangePublisher {
     this.channel = campaignChangesChannel(config.REDIS_PREFIX);
   }
 
+  /**
+   * Hears this process's own commits as they are announced, before Redis
+   * carries them to anyone: what this replica keeps of a campaign is dropped
+   * before the write's answer leaves, whatever Redis does with the message.
+   */
+  onCommit(listener: (message: CampaignChangedMessage) => void): void {
+    this.localListeners.push(listener);
+  }
+
   /** Many commits at once (a batch of the envelope fan-out): one round trip to Redis for all of them. */
   changedMany(messages: readonly CampaignChangedMessage[]): void {
     if (messages.length === 0) return;
+    for (const message of messages) this.tellLocal(message);
     const pipeline = this.redis.pipeline();
     for (const message of messages) pipeline.publish(this.channel, encodeCampaignChanged(message));
     pipeline.exec().catch((error: unknown) => {
@@ -33,8 +44,13 @@ export class CampaignChangePublisher {
   }
 
   changed(message: CampaignChangedMessage): void {
+    this.tellLocal(message);
     this.redis.publish(this.channel, encodeCampaignChanged(message)).catch((error: unknown) => {
       this.logger.warn({ err: error, ...message }, 'campaign change not announced: live followers catch up later');
     });
+  }
+
+  private tellLocal(message: CampaignChangedMessage): void {
+    for (const listener of this.localListeners) listener(message);
   }
 }
