@@ -21,6 +21,9 @@ import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-proce
  *    gateway; target ≥ 0.8. The reads ask for one campaign again and again,
  *    so after the first each is served from the campaigns replica's read
  *    cache, as a campaign re-read before it changes is (docs/sync.md).
+ *    Beside them, first reads: each asks for a campaign nobody has read yet
+ *    (copies of a new one, written straight into the table), so each goes
+ *    to Postgres, as a read right after a change does.
  * Each connection pushes to a campaign of its own, as a device does: pushes
  * to one campaign take its row lock one after another by design.
  * Beside them, `{ __typename }` through the same gateway with the same token
@@ -136,6 +139,17 @@ async function main(): Promise<void> {
     await db.query(`CREATE TABLE "${schema}".pgbench_rows (id bigserial PRIMARY KEY, client integer NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
 
     const readCampaign = JSON.stringify({ query: `{ campaign(id: "${ids[0]}") { id name version stateJson } }` });
+    // Copies of a campaign no one has pushed to yet, one per first read of every round.
+    await db.query(
+      `INSERT INTO "${schema}".campaigns (id, game_id, name, owner_id, group_id, state, seed, setup_transcript, version, created_at, updated_at)
+       SELECT 'bench-first-read-' || g, game_id, name, owner_id, group_id, state, seed, setup_transcript, 0, now(), now()
+         FROM "${schema}".campaigns, generate_series(1, $2) AS g WHERE id = $1`,
+      [ids[ids.length - 1], READS * ROUNDS],
+    );
+    let firstReadsIssued = 0;
+    // The id goes in a variable, as a client sends it: one query text, so the gateway plans it once.
+    const readNewCampaign = () =>
+      JSON.stringify({ query: 'query($id: ID!) { campaign(id: $id) { id name version stateJson } }', variables: { id: `bench-first-read-${++firstReadsIssued}` } });
     const readScenario = JSON.stringify({ query: `{ scenario(id: "${SCENARIO}") { id name } }` });
     const auth = { authorization: `Bearer ${bearer}` };
     await pushActions(url, bearer, ids, seqs, 1, 1);
@@ -149,12 +163,16 @@ async function main(): Promise<void> {
     const ceiling: number[] = [];
     const typename = JSON.stringify({ query: '{ __typename }' });
     const scenarioReads: number[] = [];
+    const firstReads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       pg.push(pgbenchInsertTps());
       single.push(await pushActions(url, bearer, ids, seqs, 1, ROUND_SECONDS));
       twenty.push(await pushActions(url, bearer, ids, seqs, 20, ROUND_SECONDS));
       const reads = await runLoad({ url, body: readCampaign, headers: auth, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
       const baseline = await runLoad({ url, body: readScenario, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
+      const first = await runLoad({ url, body: readNewCampaign, headers: auth, requests: READS, concurrency: CONCURRENCY, timeLimitMs: 60_000 });
+      if (first.failed > 0) throw new Error(`first reads failed: ${first.failed}`);
+      firstReads.push(first.perSecond);
       if (reads.failed + baseline.failed > 0) throw new Error(`reads failed: campaign ${reads.failed}, scenario ${baseline.failed}`);
       const bare = await runLoad({ url, body: typename, headers: auth, requests: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, timeLimitMs: ROUND_SECONDS * 1000 });
       ceiling.push(bare.perSecond);
@@ -162,7 +180,7 @@ async function main(): Promise<void> {
       scenarioReads.push(baseline.perSecond);
       console.log(
         `round ${round + 1}: pgbench ${pg[round].toFixed(0)} tps; pushes ×1 ${single[round].toFixed(0)} actions/s, ×20 ${twenty[round].toFixed(0)} actions/s; ` +
-          `campaign(id) ${reads.perSecond.toFixed(0)}/s, scenario(id) ${baseline.perSecond.toFixed(0)}/s; { __typename } ${bare.perSecond.toFixed(0)}/s`,
+          `campaign(id) ${reads.perSecond.toFixed(0)}/s (first reads ${first.perSecond.toFixed(0)}/s), scenario(id) ${baseline.perSecond.toFixed(0)}/s; { __typename } ${bare.perSecond.toFixed(0)}/s`,
       );
     }
 
@@ -176,6 +194,7 @@ async function main(): Promise<void> {
     console.log(`  pushes of 1 reach ${ratio(single, ceiling)} of it; campaign(id) ${ratio(campaignReads, ceiling)}, scenario(id) ${ratio(scenarioReads, ceiling)}`);
     console.log(`campaign(id) ${median(campaignReads).toFixed(0)}/s against scenario(id) ${median(scenarioReads).toFixed(0)}/s through the gateway`);
     console.log(`  ratio ${ratio(campaignReads, scenarioReads)} (target ≥ 0.8)`);
+    console.log(`first reads of campaigns, each from Postgres: ${median(firstReads).toFixed(0)}/s, ratio to scenario(id) ${ratio(firstReads, scenarioReads)}`);
   } finally {
     for (const piece of pieces.reverse()) await stopPiece(piece);
     rmSync(dir, { recursive: true, force: true });
