@@ -12,9 +12,15 @@ import { CampaignEntity } from './campaign.entity';
  * reference decides with this one rule, checked against the membership read
  * model on each request, so a player who leaves the group loses access at once.
  */
+/** The one answer of a single-id lookup: the campaign, or its NOT_FOUND thrown. */
+function onlyOrThrow([found]: (CampaignEntity | Error)[]): CampaignEntity {
+  if (found instanceof Error) throw found;
+  return found;
+}
+
 @Injectable()
 export class CampaignAccess {
-  /** Every `campaign(id)` and reference reads through this: one plain statement, no query builder. */
+  /** Rows read for every access decision (straight, or on a read-cache miss): one plain statement, no query builder. */
   private readonly campaigns: RowsById<CampaignEntity>;
 
   constructor(
@@ -26,9 +32,7 @@ export class CampaignAccess {
   }
 
   async require(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
-    const [found] = await this.visible([id], viewer, field);
-    if (found instanceof Error) throw found;
-    return found;
+    return onlyOrThrow(await this.visible([id], viewer, field));
   }
 
   /**
@@ -56,9 +60,7 @@ export class CampaignAccess {
   }
 
   async requireToRead(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
-    const [found] = await this.visibleToRead([id], viewer, field);
-    if (found instanceof Error) throw found;
-    return found;
+    return onlyOrThrow(await this.visibleToRead([id], viewer, field));
   }
 
   private async decide(ids: readonly string[], rows: readonly CampaignEntity[], viewer: AuthenticatedPlayer, field: string): Promise<(CampaignEntity | Error)[]> {
