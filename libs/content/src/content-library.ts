@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IconCatalogue } from './icons/icon-catalogue';
-import { ContentItem, ContentKind, ItemOfKind, linksOf, PackManifest } from './schema';
+import type { ContentKindRegistry } from './kinds/registry';
+import { ContentItem, GameItem, PackManifest } from './schema';
 
 export interface LoadedPack {
   readonly manifest: PackManifest;
@@ -8,20 +9,28 @@ export interface LoadedPack {
 }
 
 /**
+ * The items of kind `K` among `Item`: the kind's own type where `Item` knows
+ * the kinds (a game's union of its item types), otherwise any item of that kind.
+ */
+export type ItemOfKind<Item extends ContentItem, K extends string> = [Extract<Item, { kind: K }>] extends [never] ? Item & { readonly kind: K } : Extract<Item, { kind: K }>;
+
+/**
  * All content packs, validated and indexed in memory. Content is read-only
  * per release, so a library is built once and shared; `hash` changes whenever
  * any pack's data does, which lets frontends cache by it.
  */
-export class ContentLibrary {
-  private readonly byId = new Map<string, ContentItem>();
-  private readonly byKind = new Map<ContentKind, ContentItem[]>();
+export class ContentLibrary<Item extends ContentItem = ContentItem> {
+  private readonly byId = new Map<string, Item>();
+  private readonly byKind = new Map<string, Item[]>();
   /** Alias → the id of the item it names (a type-free card's deck-qualified ids). */
   private readonly aliasOf = new Map<string, string>();
 
   constructor(
     readonly packs: readonly LoadedPack[],
-    items: readonly ContentItem[],
+    items: readonly Item[],
     readonly hash: string,
+    /** The kinds the items are of, which say what each item links to. */
+    readonly kinds: ContentKindRegistry,
     private readonly icons: ReadonlyMap<string, IconCatalogue> = new Map(),
   ) {
     for (const item of items) {
@@ -37,7 +46,7 @@ export class ContentLibrary {
     return this.byId.size;
   }
 
-  get(id: string): ContentItem | undefined {
+  get(id: string): Item | undefined {
     return this.byId.get(id);
   }
 
@@ -46,26 +55,26 @@ export class ContentLibrary {
     return this.byId.has(idOrAlias) ? idOrAlias : this.aliasOf.get(idOrAlias);
   }
 
-  getOfKind<K extends ContentKind>(kind: K, id: string): ItemOfKind<K> | undefined {
+  getOfKind<K extends Item['kind']>(kind: K, id: string): ItemOfKind<Item, K> | undefined {
     const item = this.byId.get(id);
-    return item && item.kind === kind ? (item as ItemOfKind<K>) : undefined;
+    return item && item.kind === kind ? (item as unknown as ItemOfKind<Item, K>) : undefined;
   }
 
-  ofKind<K extends ContentKind>(kind: K): readonly ItemOfKind<K>[] {
-    return (this.byKind.get(kind) ?? []) as ItemOfKind<K>[];
+  ofKind<K extends Item['kind']>(kind: K): readonly ItemOfKind<Item, K>[] {
+    return (this.byKind.get(kind) ?? []) as unknown as ItemOfKind<Item, K>[];
   }
 
   /** Every item of one game, in pack order: what a rules procedure's `bind` prepares its content from. */
-  itemsOfGame(gameId: string): readonly ContentItem[] {
+  itemsOfGame(gameId: string): readonly Item[] {
     return [...this.byId.values()].filter((item) => (item as { gameId?: string }).gameId === gameId);
   }
 
-  games(): readonly ItemOfKind<'game'>[] {
-    return this.ofKind('game');
+  games(): readonly GameItem[] {
+    return (this.byKind.get('game') ?? []) as unknown as GameItem[];
   }
 
   isGame(id: string): boolean {
-    return this.getOfKind('game', id) !== undefined;
+    return this.byId.get(id)?.kind === 'game';
   }
 
   /** The game's icon catalogue; empty for a game whose packs print no icons. */
@@ -77,7 +86,7 @@ export class ContentLibrary {
   danglingLinks(): { from: string; to: string }[] {
     const dangling: { from: string; to: string }[] = [];
     for (const item of this.byId.values()) {
-      for (const to of linksOf(item)) if (!this.byId.has(to)) dangling.push({ from: item.id, to });
+      for (const to of this.kinds.linksOf(item)) if (!this.byId.has(to)) dangling.push({ from: item.id, to });
     }
     return dangling;
   }

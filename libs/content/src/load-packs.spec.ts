@@ -1,3 +1,5 @@
+import { CONTENT_KINDS } from '@scriptbook/games';
+import { gameContentLibrary } from '@scriptbook/game-host';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +7,7 @@ import { ContentValidationError } from './content-errors';
 import { loadContentLibrary } from './load-packs';
 
 describe('the shipped content packs', () => {
-  const library = loadContentLibrary();
+  const library = gameContentLibrary();
 
   it('declare the three game systems of the seeds', () => {
     expect(library.games().map((game) => game.id).sort()).toEqual(['hope-inhumanity', 'stalker-zs', 'twom']);
@@ -35,7 +37,7 @@ describe('loading packs', () => {
 
   function problemsOf(): readonly string[] {
     try {
-      loadContentLibrary(dir);
+      loadContentLibrary(dir, CONTENT_KINDS);
     } catch (error) {
       expect(error).toBeInstanceOf(ContentValidationError);
       return (error as ContentValidationError).problems;
@@ -51,10 +53,10 @@ describe('loading packs', () => {
 
   it('loads a valid pack and hashes its content', () => {
     writePack({ 'game.json': [game] });
-    const first = loadContentLibrary(dir);
+    const first = loadContentLibrary(dir, CONTENT_KINDS);
     expect(first.games().map((g) => g.id)).toEqual(['demo']);
     writePack({ 'game.json': [{ ...game, name: 'Demo, renamed' }] });
-    expect(loadContentLibrary(dir).hash).not.toBe(first.hash);
+    expect(loadContentLibrary(dir, CONTENT_KINDS).hash).not.toBe(first.hash);
   });
 
   it('reports every problem at once: schema errors, duplicate ids and links to missing items', () => {
@@ -95,7 +97,7 @@ describe('icon spellings in packs', () => {
 
   const problemsOf = (): string => {
     try {
-      loadContentLibrary(dir);
+      loadContentLibrary(dir, CONTENT_KINDS);
     } catch (error) {
       return (error as ContentValidationError).problems.join('\n');
     }
@@ -123,9 +125,9 @@ describe('icon spellings in packs', () => {
   it('loads mapped spellings and listed non-icons, and hashes the catalogue with the data', () => {
     const catalogue = { gameId: 'demo', icons: [star], spellings: [{ spelling: '[star icon]', iconId: 'demo:icon:star' }], notIcons: [{ text: '[sic]', note: 'a transcriber remark' }] };
     write('Gain 1 [star icon] [sic].', catalogue);
-    const first = loadContentLibrary(dir);
+    const first = loadContentLibrary(dir, CONTENT_KINDS);
     expect(first.iconCatalogue('demo').canonicalId('[star icon]')).toBe('demo:icon:star');
     write('Gain 1 [star icon] [sic].', { ...catalogue, icons: [{ ...star, name: 'star' }] });
-    expect(loadContentLibrary(dir).hash).not.toBe(first.hash);
+    expect(loadContentLibrary(dir, CONTENT_KINDS).hash).not.toBe(first.hash);
   });
 });

@@ -5,7 +5,9 @@ import { ContentValidationError } from './content-errors';
 import { catalogueProblems, IconCatalogue } from './icons/icon-catalogue';
 import { IconCatalogueFile } from './icons/icon-catalogue.schema';
 import { iconUsageProblems } from './icons/icon-usage';
-import { ContentItem, PackDataFile, PackManifest, zsCardNamingProblems } from './schema';
+import type { ContentKindRegistry } from './kinds/registry';
+import { ContentItem, PackDataFile, PackManifest } from './schema';
+import { gameIdOf } from './views/lookup';
 
 /** A pack's icon catalogue sits beside its manifest under this name, when the pack prints icons. */
 export const ICON_CATALOGUE_FILE = 'icons.json';
@@ -27,11 +29,12 @@ function formatIssues(where: string, issues: readonly { path: PropertyKey[]; mes
 }
 
 /**
- * Reads and validates every pack folder under `packsDir`. Collects every
- * problem (schema errors, duplicate ids, dangling links) before failing, so
- * one run of `content:validate` shows all that needs fixing.
+ * Reads and validates every pack folder under `packsDir` against the
+ * schemas of `kinds`. Collects every problem (schema errors, duplicate ids,
+ * dangling links, what a kind's own checks find) before failing, so one run
+ * of `content:validate` shows all that needs fixing.
  */
-export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): ContentLibrary {
+export function loadContentLibrary<Item extends ContentItem = ContentItem>(packsDir: string, kinds: ContentKindRegistry): ContentLibrary<Item> {
   const problems: string[] = [];
   const packs: LoadedPack[] = [];
   const items: ContentItem[] = [];
@@ -67,13 +70,13 @@ export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): Conten
         continue;
       }
       data.data.items.forEach((rawItem, index) => {
-        const parsed = ContentItem.safeParse(rawItem);
+        const parsed = kinds.itemSchema.safeParse(rawItem);
         if (!parsed.success) {
           const label = (rawItem as { id?: unknown })?.id ?? `item ${index}`;
           problems.push(...formatIssues(`${where} ${String(label)}`, parsed.error.issues));
           return;
         }
-        const item = parsed.data;
+        const item = parsed.data as ContentItem;
         const previous = seenIn.get(item.id);
         if (previous) {
           problems.push(`duplicate id ${item.id} in ${where} (first in ${previous})`);
@@ -99,10 +102,10 @@ export function loadContentLibrary(packsDir: string = DEFAULT_PACKS_DIR): Conten
   }
 
   const catalogues = iconCataloguesByGame(catalogueFiles, items, problems);
-  const library = new ContentLibrary(packs, items, contentHash(hashed), catalogues);
+  const library = new ContentLibrary<Item>(packs, items as Item[], contentHash(hashed), kinds, catalogues);
   for (const { from, to } of library.danglingLinks()) problems.push(`${from} links to missing ${to}`);
   problems.push(...unmappedIconProblems(library, items, seenIn));
-  problems.push(...zsCardNamingProblems(items.flatMap((item) => (item.kind === 'zs-card' ? [item] : [])), new Set(seenIn.keys())));
+  problems.push(...kinds.packProblems(items, new Set(seenIn.keys())));
   if (problems.length > 0) throw new ContentValidationError(problems);
   return library;
 }
@@ -128,25 +131,6 @@ function iconCataloguesByGame(
 
 function unmappedIconProblems(library: ContentLibrary, items: readonly ContentItem[], whereOf: ReadonlyMap<string, string>): string[] {
   return items.flatMap((item) => {
-    const gameId = item.kind === 'game' ? item.id : item.gameId;
-    return iconUsageProblems(item, library.iconCatalogue(gameId), `${whereOf.get(item.id)} ${item.id}`, ICON_CATALOGUE_FILE);
+    return iconUsageProblems(item, library.iconCatalogue(gameIdOf(item)), `${whereOf.get(item.id)} ${item.id}`, ICON_CATALOGUE_FILE);
   });
-}
-
-let shared: ContentLibrary | undefined;
-
-/** The packs shipped with this release, loaded once per process. */
-export function contentLibrary(): ContentLibrary {
-  shared ??= loadContentLibrary();
-  return shared;
-}
-
-/** The icon catalogue of a game of the shipped packs. */
-export function iconCatalogue(gameId: string): IconCatalogue {
-  return contentLibrary().iconCatalogue(gameId);
-}
-
-/** The canonical icon id of a bracketed spelling in a game of the shipped packs, or undefined when it has none. */
-export function canonicalIconId(gameId: string, spelling: string): string | undefined {
-  return iconCatalogue(gameId).canonicalId(spelling);
 }

@@ -1,3 +1,4 @@
+import { RollableDie } from './dice/die';
 import { AnyProcedureDescriptor } from './procedure-descriptor';
 
 /**
@@ -8,4 +9,6 @@ import { AnyProcedureDescriptor } from './procedure-descriptor';
 export interface GameRules {
   readonly procedures: readonly AnyProcedureDescriptor[];
   readonly examples: Readonly<Record<string, unknown>>;
+  /** The game's numbered dice a player may roll with the dice roller every game shares. */
+  readonly dice?: readonly RollableDie[];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { graphqlAnnotationsOf, referenceTo } from '@scriptbook/platform/graphql/zod/annotations';
+import { graphqlAnnotationsOf, referenceTo } from '@scriptbook/schema';
+import { zodIssueField, zodIssueRule } from '@scriptbook/schema';
 import { RuleInputError } from './procedure';
 import { Random, RngState } from './rng/random';
 import { Resolution, Transcript } from './transcript';
@@ -29,10 +30,18 @@ export interface ProcedureContext<B> {
  * and replay; nothing else is written per procedure.
  */
 export interface ProcedureDescriptor<I extends z.ZodTypeAny = z.ZodTypeAny, R extends z.ZodTypeAny = z.ZodTypeAny, B = unknown> {
-  /** Stable id, `<game>.<procedure>`: `twom.dusk`, `stalker-zs.setup`. */
+  /**
+   * Stable id, `<prefix>.<procedure>`, never changed once served: replay,
+   * campaign setups and logged resolutions name a procedure by it. The prefix
+   * is part of the id, not a game id; `gameId` and `moduleId` say where the
+   * procedure belongs.
+   */
   readonly id: string;
+  /** The content's id of the game it belongs to (the game's `Game.id`), for a module's procedures too. */
   readonly gameId: string;
-  /** The GraphQL query field that serves it (`zoneSurvivalSetup`); a public name, so chosen, not derived. */
+  /** The content's id of the game's module it belongs to; absent for a game the content does not divide into modules. */
+  readonly moduleId?: string;
+  /** The GraphQL query field that serves it; a public name, so chosen, not derived. */
   readonly field: string;
   /** One sentence a player reads in the catalog. */
   readonly description: string;
@@ -53,6 +62,9 @@ export interface ProcedureDescriptor<I extends z.ZodTypeAny = z.ZodTypeAny, R ex
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProcedureDescriptor = ProcedureDescriptor<any, any, any>;
+
+/** Where a procedure belongs: a game and, for a game divided into modules, one of its modules. */
+export type ProcedureHome = Pick<ProcedureDescriptor, 'gameId' | 'moduleId'>;
 
 /** Declares a procedure; the identity function that keeps the schema types attached. */
 export function defineProcedure<I extends z.ZodTypeAny, R extends z.ZodTypeAny, B = undefined>(
@@ -80,47 +92,43 @@ export function runProcedure<I extends z.ZodTypeAny, R extends z.ZodTypeAny, B>(
   const random = start.rngState ? Random.fromState(start.rngState) : Random.fromSeed(start.seed!);
   const transcript = new Transcript();
   const result = descriptor.run(parsed.data, { random, transcript, content });
+  refuseUnservableNumbers(result);
   return { result: result as z.output<R>, transcript: transcript.toArray(), seed: start.seed ?? null, rngState: random.state() };
+}
+
+/** The largest whole number a GraphQL `Int` carries (a signed 32-bit integer). */
+export const LARGEST_SERVED_INT = 2 ** 31 - 1;
+
+/**
+ * Each input number fits GraphQL's `Int`, but a sum or a product of them
+ * may not, and serializing it would fail as an internal error after the
+ * work was done. A result holding such a number is the input's fault:
+ * refused, naming the result field it would have overflowed.
+ */
+function refuseUnservableNumbers(value: unknown, path = ''): void {
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && Math.abs(value) > LARGEST_SERVED_INT) {
+      throw new RuleInputError('input', 'result-range', `The result's ${path || 'value'} would be ${value}, beyond ${LARGEST_SERVED_INT}, the largest whole number the API serves: use smaller numbers`);
+    }
+    return;
+  }
+  if (Array.isArray(value)) value.forEach((item, i) => refuseUnservableNumbers(item, `${path}[${i}]`));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) refuseUnservableNumbers(item, path ? `${path}.${key}` : key);
 }
 
 /** Names the first zod issue the way every rules error does: `characters[2].name`, rule `required`. */
 export function ruleInputErrorFromZod(error: z.ZodError): RuleInputError {
   const issue = error.issues[0];
-  const field = formatPath(issue.path) || 'input';
-  return new RuleInputError(field, zodRule(issue), issue.message);
+  return new RuleInputError(zodIssueField(issue) || 'input', zodIssueRule(issue), issue.message);
 }
 
-function formatPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
-}
-
-function zodRule(issue: z.ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.received === 'undefined') return 'required';
-      return issue.expected === 'integer' ? 'integer' : 'type';
-    case 'too_small':
-      // An empty name is a missing one, as a form shows it.
-      return issue.type === 'string' && issue.minimum === 1 ? 'required' : 'range';
-    case 'too_big':
-      return 'range';
-    case 'invalid_enum_value':
-    case 'invalid_literal':
-    case 'invalid_union':
-      return 'one-of';
-    case 'invalid_string':
-      return 'format';
-    case 'unrecognized_keys':
-      return 'unknown-field';
-    case 'custom':
-      return (issue.params?.rule as string | undefined) ?? 'rule';
-    default:
-      return issue.code;
-  }
-}
-
-/** The content entities a rules result can point at; the rules subgraph serves them as federation references. */
-export type ContentTypename = 'Card' | 'Scenario' | 'Script' | 'ContentItem';
+/**
+ * The GraphQL type of the content a result points at: an interface the
+ * content serves several kinds through (`Card`, `Scenario`), a kind's own
+ * type, or `ContentItem`. The rules subgraph serves those the content
+ * declares as entities as federation references, the others as ids.
+ */
+export type ContentTypename = string;
 
 /**
  * An id that names a content item, so a result can return the item itself

@@ -3,4 +3,4 @@
  * values. The helpers live with the zod → GraphQL converter (framework-free,
  * zod only) and are re-exported here so games import everything from the engine.
  */
-export { describedEnum, named, openJson } from '@scriptbook/platform/graphql/zod/annotations';
+export { describedEnum, named, openJson } from '@scriptbook/schema';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { refuseHiddenCharacters } from '@scriptbook/schema';
+import { refuseReservedKey } from '@scriptbook/schema';
 import { RuleInputError } from './procedure';
 import { AnyProcedureDescriptor, runProcedure } from './procedure-descriptor';
 import { Resolution } from './transcript';
@@ -8,8 +10,21 @@ import { Resolution } from './transcript';
  * fails with the same rule name everywhere.
  */
 
-/** A name a player typed: some text, at least one character. */
-export const nameText = (description: string) => z.string().trim().min(1).describe(description);
+/**
+ * Any text a client sends a procedure (a name, a card as printed, an id),
+ * otherwise as it came: refused with rule `plain-text` when it holds a
+ * control or hiding character (NUL, a right-to-left override), which would
+ * travel on into transcripts and results.
+ */
+export const plain = <T extends z.ZodString>(schema: T) => schema.superRefine(refuseHiddenCharacters);
+
+/**
+ * A name a player typed: some plain text, at least one character, and not a
+ * name every object already answers to (`__proto__`, `constructor`, ...,
+ * rule `reserved-key`): results key their records by these names (each
+ * player's outcome, each Character's Tiredness), and so do campaigns.
+ */
+export const nameText = (description: string) => plain(z.string().trim().min(1)).superRefine(refuseReservedKey).describe(description);
 
 /** A whole number of at least 0 (a count, a level, a token total). */
 export const count = (description: string) => z.number().int().min(0).describe(description);

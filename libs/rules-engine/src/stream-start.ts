@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAIN_TEXT_RULE, plainTextViolation } from '@scriptbook/schema';
 import { RuleInputError } from './procedure';
 import { ruleInputErrorFromZod, StreamStart } from './procedure-descriptor';
 import { named } from './schema-annotations';
@@ -46,6 +47,9 @@ export function streamStartOf(seed: string | null | undefined, rngState: unknown
     if (seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
       throw new RuleInputError('seed', 'length', `seed must be 1 to ${MAX_SEED_LENGTH} characters`);
     }
+    // A seed is shown back in every resolution and transcript, so it is plain text; it is used exactly as given, never trimmed.
+    const hidden = plainTextViolation(seed);
+    if (hidden) throw new RuleInputError('seed', PLAIN_TEXT_RULE, `seed ${hidden}`);
     return { seed };
   }
   return { seed: draw() };

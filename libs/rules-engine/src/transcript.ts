@@ -6,7 +6,7 @@ export interface TranscriptStep {
   readonly die?: string;
   readonly value?: number | string;
   readonly detail?: Readonly<Record<string, unknown>>;
-  /** Set when the step applies a value no seed prints (see `inferred.ts`): why it was read that way. */
+  /** Set when the step applies a value no rulebook prints (see `inferred.ts`): why it was read that way. */
   readonly inference?: { readonly reasoning: string };
 }
 

@@ -1,19 +1,26 @@
 import { z } from 'zod';
+import { named } from '@scriptbook/schema';
 import { ContentId, Gap, Provenance } from '../schema/common';
 
 /** One printed pictogram of a game, named by a canonical id. */
 export const IconEntry = z.object({
-  id: ContentId,
-  /** The printed spelling the id was named after, without brackets. */
-  name: z.string().min(1),
-  provenance: Provenance,
-  /** What the icon means, in our words, only where the seed states it; null otherwise (with a gap). */
-  meaning: z.string().min(1).nullable(),
-  /** The seed line the meaning is read from. */
-  meaningSource: z.string().min(1).optional(),
-  /** The die whose results the seed reads this icon as, with the line that shows it. */
-  rolledOn: z.object({ dieId: ContentId, source: z.string().min(1) }).optional(),
-  gaps: z.array(Gap).default([]),
+  id: ContentId.describe('Canonical id, `<game>:icon:<slug>`; the same for every spelling of the icon.'),
+  name: z.string().min(1).describe('The printed spelling the id is named after, without brackets.'),
+  provenance: Provenance.describe('The rulebook and heading the icon is catalogued from.'),
+  meaning: z.string().min(1).nullable().describe('What the icon means, only where the rulebook states it; null otherwise (see gaps).'),
+  meaningSource: z.string().min(1).optional().describe('The rulebook line the meaning is read from.'),
+  rolledOn: named(
+    'IconRoll',
+    z
+      .object({
+        dieId: ContentId.describe('The die item whose results include the icon.'),
+        source: z.string().min(1).describe('The rulebook line in which the icon is a result of that die.'),
+      })
+      .describe('The die an icon is read as a result of, and the rulebook line that shows it.'),
+  )
+    .optional()
+    .describe('Set when the rulebook reads this icon as a result of a die roll.'),
+  gaps: z.array(Gap).default([]).describe('What the rulebook does not say about the icon, usually its meaning.'),
 });
 
 /** A bracketed spelling as it appears in the pack texts, mapped onto one icon. */

@@ -1,13 +1,13 @@
-import { canonicalIconId, iconCatalogue } from '../load-packs';
+import { gameContentLibrary } from '@scriptbook/game-host';
 import { IconCatalogue, catalogueProblems } from './icon-catalogue';
 import { bracketedSpans } from './bracketed-spans';
 
 describe('the Zone Survival icon catalogue', () => {
-  const icons = iconCatalogue('stalker-zs');
+  const icons = gameContentLibrary().iconCatalogue('stalker-zs');
 
   it('maps the two spellings of the yellow die face onto one id', () => {
-    expect(canonicalIconId('stalker-zs', '[yellow icon]')).toBe('stalker-zs:icon:yellow');
-    expect(canonicalIconId('stalker-zs', '[yellow item icon]')).toBe('stalker-zs:icon:yellow');
+    expect(gameContentLibrary().iconCatalogue('stalker-zs').canonicalId('[yellow icon]')).toBe('stalker-zs:icon:yellow');
+    expect(gameContentLibrary().iconCatalogue('stalker-zs').canonicalId('[yellow item icon]')).toBe('stalker-zs:icon:yellow');
     expect(icons.spellingsOf('stalker-zs:icon:yellow').sort()).toEqual(['[yellow icon]', '[yellow item icon]']);
   });
 
@@ -26,8 +26,8 @@ describe('the Zone Survival icon catalogue', () => {
   });
 
   it('answers nothing for a spelling it does not know and an empty catalogue for a game without icons', () => {
-    expect(canonicalIconId('stalker-zs', '[no such icon]')).toBeUndefined();
-    expect(iconCatalogue('twom').icons).toEqual([]);
+    expect(gameContentLibrary().iconCatalogue('stalker-zs').canonicalId('[no such icon]')).toBeUndefined();
+    expect(gameContentLibrary().iconCatalogue('twom').icons).toEqual([]);
   });
 });
 
@@ -51,7 +51,7 @@ describe('catalogue checks', () => {
       'demo/icons.json',
     );
     expect(problems).toEqual([
-      'demo/icons.json: icon demo:icon:moon has no meaning and no gap saying the seed does not give one',
+      'demo/icons.json: icon demo:icon:moon has no meaning and no gap saying the rulebook does not give one',
       'demo/icons.json: spelling [star icon] is mapped twice',
       'demo/icons.json: spelling [sun icon] maps to unknown icon demo:icon:sun',
     ]);

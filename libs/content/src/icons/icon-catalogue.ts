@@ -26,7 +26,7 @@ export class IconCatalogue {
     return new IconCatalogue(gameId, [], []);
   }
 
-  /** The canonical id of a bracketed spelling, e.g. `[yellow item icon]` → `stalker-zs:icon:yellow`. */
+  /** The canonical id of a bracketed spelling, e.g. `[yellow item icon]` → `<game>:icon:yellow`. */
   canonicalId(spelling: string): string | undefined {
     return this.bySpelling.get(spelling)?.iconId;
   }
@@ -64,7 +64,7 @@ export function catalogueProblems(file: IconCatalogueFile, where: string): strin
     ids.add(icon.id);
     if (!icon.id.startsWith(`${file.gameId}:icon:`)) problems.push(`${where}: icon id ${icon.id} must start with ${file.gameId}:icon:`);
     if (icon.meaning === null && icon.gaps.length === 0) {
-      problems.push(`${where}: icon ${icon.id} has no meaning and no gap saying the seed does not give one`);
+      problems.push(`${where}: icon ${icon.id} has no meaning and no gap saying the rulebook does not give one`);
     }
   }
   const spellings = new Set<string>();

@@ -1,29 +1,37 @@
 import { z } from 'zod';
-import { BaseItem, ContentId } from './common';
+import { describedEnum, graphqlId, named } from '@scriptbook/schema';
+import { pointsAt, withSegments } from '../kinds/annotations';
+import { defineContentKind } from '../kinds/descriptor';
+import { BaseItem, ContentId, GameId } from './common';
+import { gameKind, moduleKind } from './game';
 
 /**
- * Kinds every game uses in the same shape. Game-specific kinds live in the
- * game's own schema module (`twom.ts`, `hope.ts`, `stalker-zs.ts`) and are
- * named with the game's prefix where their shape is the game's own.
+ * Kinds every game uses in the same shape. A game's own kinds live in the
+ * game's own schema module and are named with the game's prefix.
  */
 
+const ModuleId = pointsAt(ContentId).optional().describe('The module the item belongs to, when the game has several.');
+
 /** One row of a roll table: an inclusive face range and what it means. */
-export const RollTableRow = z.object({
-  min: z.number().int(),
-  max: z.number().int(),
-  outcome: z.string().min(1),
-});
+export const RollTableRow = named(
+  'RollTableRow',
+  z
+    .object({
+      min: z.number().int().describe('Lowest face of the range, inclusive.'),
+      max: z.number().int().describe('Highest face of the range, inclusive.'),
+      outcome: z.string().min(1).describe('What a roll in the range means, as printed.'),
+    })
+    .describe('An inclusive range of die faces and what it means.'),
+);
 
 /** A table read against a die: "Roll the Black die: 1-4 ..., 5-7 ..., 8-10 ...". */
 export const RollTableItem = BaseItem.extend({
   kind: z.literal('roll-table'),
-  gameId: ContentId,
-  moduleId: ContentId.optional(),
-  /** Id of a `die` item. */
-  dieId: ContentId,
-  /** The rulebook sentence the table was read from. */
-  text: z.string().min(1),
-  rows: z.array(RollTableRow).min(1),
+  gameId: GameId,
+  moduleId: ModuleId,
+  dieId: pointsAt(ContentId).describe('The die rolled against the table (a `die` item).'),
+  text: withSegments(z.string().min(1)).describe('The rulebook sentence the table was read from.'),
+  rows: z.array(RollTableRow).min(1).describe('The ranges in printed order.'),
 });
 
 /**
@@ -33,57 +41,85 @@ export const RollTableItem = BaseItem.extend({
  */
 export const DieItem = BaseItem.extend({
   kind: z.literal('die'),
-  gameId: ContentId,
-  faces: z.array(z.union([z.number(), z.string()])).min(2).nullable(),
-  facesSource: z.enum(['seed', 'assumption', 'unknown']),
-  assumptionNote: z.string().optional(),
+  gameId: GameId,
+  faces: z
+    .array(z.union([z.number(), z.string()]))
+    .min(2)
+    .nullable()
+    .describe('Numbers or symbols, as text; null when the rulebooks do not list the faces (see gaps).'),
+  facesSource: describedEnum('DieFacesSource', {
+    seed: 'the rulebook lists the faces',
+    assumption: 'a documented default, see assumptionNote',
+    unknown: 'the rulebooks do not give them',
+  }).describe('Where the faces come from.'),
+  assumptionNote: z.string().optional().describe('Why the assumed faces were chosen, when facesSource is `assumption`.'),
 });
 
 /** A part of the rules in prose, split by heading. */
 export const RuleSectionItem = BaseItem.extend({
   kind: z.literal('rule-section'),
-  gameId: ContentId,
-  moduleId: ContentId.optional(),
-  /** Headings from the top of the document down to this section. */
-  headingPath: z.array(z.string().min(1)).min(1),
-  order: z.number().int().nonnegative(),
-  text: z.string().min(1),
+  gameId: GameId,
+  moduleId: ModuleId,
+  headingPath: z.array(z.string().min(1)).min(1).describe('Headings from the top of the document down to this section.'),
+  order: z.number().int().nonnegative().describe('Position within its module, for reading order.'),
+  text: withSegments(z.string().min(1)).describe('The section as printed; paragraphs are separated by blank lines, bullets start with "• ".'),
 });
 
 /** A deck of cards; its cards point at it with `deckId`. */
 export const DeckItem = BaseItem.extend({
   kind: z.literal('deck'),
-  gameId: ContentId,
-  moduleId: ContentId.optional(),
-  /** How many cards the seed says the deck has, when it says so. */
-  cardCount: z.number().int().positive().optional(),
-  description: z.string().optional(),
+  gameId: GameId,
+  moduleId: ModuleId,
+  cardCount: z.number().int().positive().optional().describe('How many cards the rulebook says the deck has; null when it does not say.'),
+  description: z.string().optional().describe('What the deck is for, from the rulebook.'),
 });
 
 /** An icon or term explained by a glossary. */
 export const GlossaryEntryItem = BaseItem.extend({
   kind: z.literal('glossary-entry'),
-  gameId: ContentId,
-  moduleId: ContentId.optional(),
-  text: z.string().min(1),
+  gameId: GameId,
+  moduleId: ModuleId,
+  text: withSegments(z.string().min(1)).describe('The explanation as printed.'),
 });
 
-export const sharedKinds = [RollTableItem, DieItem, RuleSectionItem, DeckItem, GlossaryEntryItem] as const;
-
-type SharedItem = z.infer<(typeof sharedKinds)[number]>;
-
-export function sharedLinks(item: { kind: string }): string[] | undefined {
-  const shared = item as SharedItem;
-  switch (shared.kind) {
-    case 'roll-table':
-      return [shared.gameId, shared.dieId, ...(shared.moduleId ? [shared.moduleId] : [])];
-    case 'die':
-      return [shared.gameId];
-    case 'rule-section':
-    case 'deck':
-    case 'glossary-entry':
-      return [shared.gameId, ...(shared.moduleId ? [shared.moduleId] : [])];
-    default:
-      return undefined;
-  }
-}
+/** Kinds every game uses in the same shape, the game itself first. */
+export const sharedContentKinds = [
+  gameKind,
+  moduleKind,
+  defineContentKind({
+    schema: RollTableItem,
+    graphqlName: 'RollTable',
+    description: 'A table read against a die roll.',
+    gameList: { field: 'rollTables', description: 'Tables read against a die roll, by id.' },
+  }),
+  defineContentKind({
+    schema: DieItem,
+    graphqlName: 'Die',
+    description: 'A die as data.',
+    gameList: { field: 'dice', description: 'The dice of the game, by id.' },
+    viewFields: {
+      faceIconIds: z
+        .array(graphqlId(z.string()).nullable())
+        .nullable()
+        .describe(
+          'The canonical icon id of each face in `faces`, in the same order, for faces that are icons; null entries are numbers. Null when `faces` is.',
+        ),
+    },
+    view: (item, lookup) => ({
+      faceIconIds: item.faces && item.faces.map((face) => (typeof face === 'string' ? (lookup.icons(item.gameId).canonicalId(face) ?? null) : null)),
+    }),
+  }),
+  defineContentKind({ schema: RuleSectionItem, graphqlName: 'RuleSection', description: 'A part of the rules in prose, split by heading.' }),
+  defineContentKind({
+    schema: DeckItem,
+    graphqlName: 'Deck',
+    description: 'A deck of cards.',
+    gameList: { field: 'decks', description: 'Every deck of the game, by id.' },
+  }),
+  defineContentKind({
+    schema: GlossaryEntryItem,
+    graphqlName: 'GlossaryEntry',
+    description: 'An icon or term explained by a glossary.',
+    gameList: { field: 'glossary', description: 'Glossary entries of the game, by id.' },
+  }),
+] as const;

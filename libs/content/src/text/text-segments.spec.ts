@@ -1,13 +1,13 @@
-import { contentLibrary } from '../load-packs';
+import { gameContentLibrary } from '@scriptbook/game-host';
 import { segmentText, TextSegment } from './text-segments';
 
-const icons = contentLibrary().iconCatalogue('stalker-zs');
+const icons = gameContentLibrary().iconCatalogue('stalker-zs');
 const sources = { canonicalIconId: (spelling: string) => icons.canonicalId(spelling) };
 const joined = (segments: readonly TextSegment[]) => segments.map((segment) => segment.text).join('');
 
 describe('text segments', () => {
   it('cuts a card text into words and icons named by canonical id', () => {
-    const blizzard = contentLibrary().getOfKind('zs-card', 'stalker-zs:card:event:blizzard')!;
+    const blizzard = gameContentLibrary().getOfKind('zs-card', 'stalker-zs:card:event:blizzard')!;
     const text = blizzard.fateTriggers!.byFace.map((outcome) => `${outcome.faces.join(' ')}: ${outcome.text}`).join('\n');
     const segments = segmentText(text, sources);
     expect(joined(segments)).toBe(text);
@@ -16,7 +16,7 @@ describe('text segments', () => {
   });
 
   it("links \"Script 121\" in a script to the script it names", () => {
-    const script = contentLibrary().getOfKind('zs-script', 'stalker-zs:script:042')!;
+    const script = gameContentLibrary().getOfKind('zs-script', 'stalker-zs:script:042')!;
     const links = script.links.flatMap((link) => (link.type === 'external' ? [] : [{ target: link.target, scriptNumber: Number(link.target.split(':').pop()) }]));
     const segments = segmentText(script.text, { ...sources, links });
     expect(joined(segments)).toBe(script.text);

@@ -2,12 +2,20 @@ import { Random } from '../rng/random';
 
 /**
  * A die is data: a name and its faces. Numeric dice list their numbers; the
- * custom dice of some games list symbols, supplied by content packs.
+ * custom dice of some games list symbols, supplied by content packs. Each
+ * game's own dice live in its folder.
  */
 export interface DieDefinition {
   readonly id: string;
   readonly name: string;
   readonly faces: readonly (number | string)[];
+}
+
+/** A numbered die a game offers to the dice roller every game shares, with what a player reads about it. */
+export interface RollableDie extends DieDefinition {
+  readonly faces: readonly number[];
+  /** One sentence naming the die as the player knows it; the dice roller's `DieKind` value says it. */
+  readonly description: string;
 }
 
 export interface DieRoll {
@@ -16,15 +24,9 @@ export interface DieRoll {
   readonly value: number | string;
 }
 
-export function numberedDie(id: string, name: string, sides: number): DieDefinition {
+export function numberedDie(id: string, name: string, sides: number): DieDefinition & { readonly faces: readonly number[] } {
   return { id, name, faces: Array.from({ length: sides }, (_, i) => i + 1) };
 }
-
-/** This War of Mine's ten-sided Black die, numbered 1 to 10. */
-export const BLACK_D10 = numberedDie('black-d10', 'Black die', 10);
-
-/** An ordinary six-sided die, 1 to 6. */
-export const D6 = numberedDie('d6', 'six-sided die', 6);
 
 export function rollDie(random: Random, die: DieDefinition): DieRoll {
   const faceIndex = random.int(0, die.faces.length - 1);

@@ -1,16 +1,19 @@
 import fc from 'fast-check';
 import { RuleInputError } from '../procedure';
-import { BLACK_D10, D6 } from './die';
+import { numberedDie } from './die';
 import { MAX_DICE_PER_ROLL, rollDice } from './roll-dice';
 
+const D10 = numberedDie('d10', 'ten-sided die', 10);
+const D6 = numberedDie('d6', 'six-sided die', 6);
+
 describe('rollDice', () => {
-  it('golden: 3 Black dice for seed "scriptbook"', () => {
-    const r = rollDice(BLACK_D10, 3, 'scriptbook');
+  it('golden: 3 ten-sided dice for seed "scriptbook"', () => {
+    const r = rollDice(D10, 3, 'scriptbook');
     expect(r.result.values).toEqual([9, 4, 4]);
     expect(r.transcript.map((t) => t.text)).toEqual([
-      'Rolled the Black die (1 of 3): 9',
-      'Rolled the Black die (2 of 3): 4',
-      'Rolled the Black die (3 of 3): 4',
+      'Rolled the ten-sided die (1 of 3): 9',
+      'Rolled the ten-sided die (2 of 3): 4',
+      'Rolled the ten-sided die (3 of 3): 4',
     ]);
   });
 

@@ -1,0 +1,6 @@
+export * from './annotations';
+export * from './descriptor';
+export * from './groups';
+export * from './item-ids';
+export * from './registry';
+export * from './served-shapes';

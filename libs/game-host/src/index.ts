@@ -1,0 +1,3 @@
+export * from './bound-procedures';
+export * from './game-content';
+export * from './game-host.module';

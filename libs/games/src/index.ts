@@ -1,0 +1,4 @@
+export * from './game-descriptor';
+export * from './game-catalog';
+export * from './game-scoring';
+export * from './games';
