@@ -54,3 +54,15 @@ export function verifyGatewaySignature(
 function gatewayMac(secret: string, timestamp: number, clientAddress: string, body: string | Buffer): string {
   return createHmac('sha256', secret).update(`${timestamp}.${clientAddress}.`).update(body).digest('hex');
 }
+
+/**
+ * What the gateway signs, in place of the body, for a request whose body it
+ * streams through without reading (a campaign file's upload): the method and
+ * the request target as sent, so a signature captured on one upload cannot
+ * be replayed within its minute on another path, group or dry-run setting.
+ * The body itself is then vouched for by the bearer token alone, which the
+ * subgraph authorizes as for any other request.
+ */
+export function streamedRequestSubject(method: string, target: string): string {
+  return `${method.toUpperCase()} ${target}`;
+}

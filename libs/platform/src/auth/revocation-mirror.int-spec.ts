@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { createRedisSubscriber } from '../redis/redis.module';
 import { TEST_JWT_SECRET, TEST_REDIS_URL, TestIsolation } from '../testing/test-environment';
-import { RevocationMirror } from './revocation-mirror';
+import { RevocationMessage, RevocationMirror } from './revocation-mirror';
 import { TokenRevocations } from './token-revocations';
 import { ENDED_SESSION_REASON, REMOVED_PLAYER_REASON, TokenService } from './token.service';
 
@@ -59,6 +59,31 @@ describe('the in-process revocation mirror (real Redis)', () => {
 
     expect(await campaigns.viewerOf(ended)).toEqual({ kind: 'invalid', reason: ENDED_SESSION_REASON });
     expect(await campaigns.viewerOf(open)).toEqual({ kind: 'player', playerId: 'player-ben', sessionId: 'session-b2' });
+  });
+
+  it('tells a holder of a grant in another process that its session ended, and answers for the grant afresh', async () => {
+    const [accounts, campaigns] = [await subgraphProcess(), await subgraphProcess()];
+    const issued = accounts.issue('player-ivy', 'session-v1');
+    const caller = await campaigns.grantOf(`Bearer ${issued.accessToken}`);
+    expect(caller.grant).toEqual({ playerId: 'player-ivy', sessionId: 'session-v1', issuedAt: expect.any(Number), expiresAtMs: issued.expiresAt.getTime() });
+    const heard: RevocationMessage[] = [];
+    const stopHearing = campaigns.onRevocation((revocation) => heard.push(revocation));
+
+    await accounts.revokeSessions(['session-v1']);
+
+    await until(() => heard.length > 0, 'the other process heard the sign-out');
+    expect(heard).toEqual([{ sessions: ['session-v1'] }]);
+    expect(await campaigns.revocationOf(caller.grant!)).toBe(ENDED_SESSION_REASON);
+    stopHearing();
+    // The removal reaches the other process by pub/sub, like every revocation: asked once it has arrived, the
+    // same grant now answers with the newer reason, and the listener that stopped hearing is told nothing.
+    let removalArrived = false;
+    const watchRemoval = campaigns.onRevocation((revocation) => void (removalArrived ||= 'player' in revocation));
+    await accounts.revokeAllOf('player-ivy');
+    await until(() => removalArrived, 'the other process heard the removal');
+    watchRemoval();
+    expect(await campaigns.revocationOf(caller.grant!)).toBe(REMOVED_PLAYER_REASON);
+    expect(heard).toHaveLength(1);
   });
 
   it('knows, once started, the revocations made before it started', async () => {
@@ -136,6 +161,34 @@ describe('the in-process revocation mirror (real Redis)', () => {
     await until(() => mirror.isTrusted, 'the mirror trusts itself again');
 
     expect(mirror.playerRevokedUpTo('player-hob')).toBe(1_800_000_000);
+    await mirror.stop();
+  });
+
+  it('tells its listeners each revocation once: as it is published, and after a lost subscription those it missed', async () => {
+    const revocations = new TokenRevocations(redis, isolation.redisPrefix, 3600);
+    await revocations.revokeSessions(['session-j0']);
+    const subscriber = createRedisSubscriber(config, `${isolation.redisPrefix}-mirror-listen`);
+    const mirror = new RevocationMirror(redis, subscriber, revocations.mirrorKeys(), 3_660_000);
+    const heard: RevocationMessage[] = [];
+    mirror.onRevocation((revocation) => heard.push(revocation));
+    await mirror.start();
+    // What was revoked before it started is told by its first load.
+    expect(heard).toContainEqual({ sessions: expect.arrayContaining(['session-j0']) });
+    heard.length = 0;
+
+    await revocations.revokeSessions(['session-j1']);
+    await revocations.revokeAllOf('player-jo', 1_800_000_000_000);
+    await until(() => heard.length === 2, 'the listener heard both');
+    expect(heard).toEqual([{ sessions: ['session-j1'] }, { player: 'player-jo', upTo: 1_800_000_000 }]);
+
+    subscriber.disconnect();
+    await until(() => !mirror.isTrusted, 'the subscription is down');
+    await revocations.revokeSessions(['session-j2']);
+    await revocations.revokeAllOf('player-kim', 1_800_000_000_000);
+    await subscriber.connect();
+    await until(() => mirror.isTrusted, 'the mirror trusts itself again');
+
+    expect(heard.slice(2)).toEqual([{ sessions: ['session-j2'] }, { player: 'player-kim', upTo: 1_800_000_000 }]);
     await mirror.stop();
   });
 

@@ -32,11 +32,17 @@ const SCAN_BATCH = 1_000;
  * subscription is confirmed again and the markers reloaded; the caller then
  * asks Redis directly, as without a mirror. Entries are kept as long as the
  * markers live in Redis, so the mirror refuses no longer and no shorter.
+ *
+ * Whatever outlives a request (a live subscription) learns of revocations
+ * through `onRevocation`: each one is told once, when the mirror first knows
+ * of it, from a message or from a reload after messages may have been lost,
+ * so a reload tells what was missed meanwhile.
  */
 export class RevocationMirror {
   private readonly players = new Map<string, { upTo: number; expiresAt: number }>();
   private readonly sessions = new Map<string, number>();
   private readonly subscription: ConfirmedSubscription;
+  private readonly listeners = new Set<(revocation: RevocationMessage) => void>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -61,6 +67,12 @@ export class RevocationMirror {
     await this.subscription.stop();
   }
 
+  /** Hears each revocation once, as the mirror learns of it; returns what stops hearing. */
+  onRevocation(listener: (revocation: RevocationMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Whether the mirror can answer now; while not, ask Redis. */
   get isTrusted(): boolean {
     return this.subscription.isLive;
@@ -79,7 +91,7 @@ export class RevocationMirror {
   /** Reads every marker in Redis; messages applied meanwhile are kept (a marker only ever tightens). */
   private async load(): Promise<void> {
     const expiresAt = this.now() + this.markerLifetimeMs;
-    for (const key of await this.scan(this.keys.sessionPattern)) this.sessions.set(this.keys.sessionIdOf(key), expiresAt);
+    this.noteSessions((await this.scan(this.keys.sessionPattern)).map((key) => this.keys.sessionIdOf(key)), expiresAt);
     const playerKeys = await this.scan(this.keys.playerPattern);
     for (let start = 0; start < playerKeys.length; start += SCAN_BATCH) {
       const batch = playerKeys.slice(start, start + SCAN_BATCH);
@@ -113,12 +125,24 @@ export class RevocationMirror {
     }
     const expiresAt = this.now() + this.markerLifetimeMs;
     if ('player' in message) this.notePlayer(message.player, message.upTo, expiresAt);
-    else for (const sessionId of message.sessions) this.sessions.set(sessionId, expiresAt);
+    else this.noteSessions(message.sessions, expiresAt);
   }
 
   private notePlayer(playerId: string, upTo: number, expiresAt: number): void {
     const known = this.players.get(playerId);
-    if (!known || known.upTo <= upTo) this.players.set(playerId, { upTo, expiresAt });
+    if (known && known.upTo > upTo) return;
+    this.players.set(playerId, { upTo, expiresAt });
+    if (!known || known.upTo < upTo) this.tell({ player: playerId, upTo });
+  }
+
+  private noteSessions(sessionIds: readonly string[], expiresAt: number): void {
+    const fresh = sessionIds.filter((sessionId) => !this.sessions.has(sessionId));
+    for (const sessionId of sessionIds) this.sessions.set(sessionId, expiresAt);
+    if (fresh.length > 0) this.tell({ sessions: fresh });
+  }
+
+  private tell(revocation: RevocationMessage): void {
+    for (const listener of this.listeners) listener(revocation);
   }
 
   /** Drops entries whose markers have expired in Redis, as the tokens they voided have. */

@@ -72,7 +72,7 @@ export class TokenRevocations {
   async isRevoked(playerId: string, issuedAtSeconds: number, sessionId?: string, mirror?: RevocationMirror): Promise<boolean> {
     if (mirror?.isTrusted) {
       const upTo = mirror.playerRevokedUpTo(playerId);
-      return (sessionId !== undefined && mirror.sessionEnded(sessionId)) || (upTo !== null && issuedAtSeconds <= upTo);
+      return (sessionId !== undefined && mirror.sessionEnded(sessionId)) || (upTo !== null && playerMarkerVoids(upTo, issuedAtSeconds));
     }
     try {
       if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
@@ -87,7 +87,7 @@ export class TokenRevocations {
   }
 
   private playerRevokedAfter(upTo: string | null, issuedAtSeconds: number): boolean {
-    return upTo !== null && issuedAtSeconds <= Number(upTo);
+    return upTo !== null && playerMarkerVoids(Number(upTo), issuedAtSeconds);
   }
 
   private key(playerId: string): string {
@@ -97,6 +97,11 @@ export class TokenRevocations {
   private sessionKey(sessionId: string): string {
     return `${this.prefix}:auth:revoked-session:${sessionId}`;
   }
+}
+
+/** A player's marker voids the tokens issued (`iat`) up to and including its second, none issued after. */
+export function playerMarkerVoids(upToSeconds: number, issuedAtSeconds: number): boolean {
+  return issuedAtSeconds <= upToSeconds;
 }
 
 const SECONDS_PER_UNIT = { s: 1, m: 60, h: 3600, d: 86_400 } as const;

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { BaseConfig } from '../config/config';
 import { TEST_JWT_SECRET } from '../testing/test-environment';
 import { TokenService } from './token.service';
@@ -26,6 +27,15 @@ describe('TokenService verification', () => {
     const [header, , signature] = accessToken.split('.');
     const claims = Buffer.from(JSON.stringify({ sub: 'player-3', iss: 'scriptbook', aud: 'scriptbook-api', exp: 4_000_000_000 })).toString('base64url');
     expect(await tokens.viewerOf(bearer(`${header}.${claims}.${signature}`))).toEqual({ kind: 'invalid', reason: 'the access token is not valid' });
+  });
+
+  it('refuses a correctly signed token that carries no expiry, which would otherwise never stop working', async () => {
+    const claims = { iss: 'scriptbook', aud: 'scriptbook-api', sub: 'player-5', sid: 'session-5' };
+    const endless = jwt.sign(claims, TEST_JWT_SECRET, { algorithm: 'HS256' });
+    expect(jwt.decode(endless)).not.toHaveProperty('exp');
+    expect(await tokens.viewerOf(bearer(endless))).toEqual({ kind: 'invalid', reason: 'the access token is not valid' });
+    const expiring = jwt.sign(claims, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: '1m' });
+    expect(await tokens.viewerOf(bearer(expiring))).toEqual({ kind: 'player', playerId: 'player-5', sessionId: 'session-5' });
   });
 
   it('refuses a token signed with another secret', async () => {

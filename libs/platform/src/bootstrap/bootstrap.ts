@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { BaseConfig, ConfigError, readConfig } from '../config/config';
 import { HealthRegistry } from '../health/health.registry';
 import { createLogger, Logger, PinoNestLogger } from '../logging/logger';
+import { warningsAsLogLines } from './process-warnings';
 import { initMetrics } from '../metrics/metrics';
 import { applyHttpTimeouts, HttpTimeouts, MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import { PlatformModule } from '../platform.module';
 import { WorkerRegistry } from '../queues/queue-processor';
+import { answerClientErrors } from './client-errors';
 import { keepRawBody } from './raw-body';
 
 export interface ServiceDefinition<S extends z.ZodTypeAny> {
@@ -42,8 +44,9 @@ export interface RunningService<C = BaseConfig> {
  *
  * Every answer the public port gives carries `X-Content-Type-Options:
  * nosniff`, every connection is bounded in time (headers, whole request,
- * idle keep-alive), and the body parser keeps the raw bytes that gateway
- * signatures cover.
+ * idle keep-alive), what Node's parser refuses (a URL over the header
+ * limit) is answered in the API's error shape, and the body parser keeps
+ * the raw bytes that gateway signatures cover.
  */
 export async function startService<S extends z.ZodTypeAny>(
   definition: ServiceDefinition<S>,
@@ -72,6 +75,7 @@ export async function startService<S extends z.ZodTypeAny>(
   app.disable('x-powered-by');
   definition.configure?.(app, config);
   applyHttpTimeouts(app.getHttpServer() as Server, timeouts);
+  answerClientErrors(app.getHttpServer() as Server);
   await app.listen(config.PORT, config.HOST);
 
   let metrics: MetricsServer;
@@ -128,8 +132,10 @@ async function shutDown(app: INestApplication, metrics: MetricsServer, logger: L
  * non-zero with every configuration problem listed if it cannot start.
  */
 export function runService<S extends z.ZodTypeAny>(definition: ServiceDefinition<S>): void {
+  const logWarnings = warningsAsLogLines();
   startService(definition).then(
     (running) => {
+      logWarnings(running.logger);
       const onSignal = (signal: NodeJS.Signals) => {
         running.logger.info({ signal }, 'shutting down');
         running.stop().then(

@@ -87,6 +87,20 @@ describe('every request to a process gets an answer', () => {
     expect(JSON.parse(tooLarge.body).errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
+  it('answers a GET whose URL is over the header limit with 431 JSON saying to POST it, and bytes that are not HTTP with 400 JSON', async () => {
+    const longGet = await rawRequest(service.url, `GET /graphql?query=${'%7B'.repeat(7_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(longGet.status).toBe(431);
+    expect(longGet.headers).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(longGet.headers).toMatch(/\r\nconnection: close/i);
+    expect(longGet.headers).toMatch(/\r\nx-content-type-options: nosniff/i);
+    expect(JSON.parse(longGet.body)).toEqual({ errors: [{ message: expect.stringContaining('as a POST'), extensions: { code: 'BAD_REQUEST' } }] });
+    const longHeader = await rawRequest(service.url, `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(longHeader.status).toBe(431);
+    const notHttp = await rawRequest(service.url, 'HELLO\r\n\r\n');
+    expect(notHttp.status).toBe(400);
+    expect(JSON.parse(notHttp.body)).toEqual({ errors: [{ message: 'The request is not valid HTTP', extensions: { code: 'BAD_REQUEST' } }] });
+  });
+
   it('marks its answers nosniff, error or not', async () => {
     const unknown = await fetch(`${service.url}/nope`);
     expect(unknown.headers.get('x-content-type-options')).toBe('nosniff');
@@ -130,6 +144,7 @@ describe('server timeouts', () => {
         socket.on('close', () => resolve(received));
       });
       expect(outcome).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(outcome.slice(outcome.indexOf('\r\n\r\n') + 4)).errors[0].extensions).toEqual({ code: 'BAD_REQUEST' });
       expect(Date.now() - started).toBeLessThan(35_000);
     } finally {
       await service.stop();

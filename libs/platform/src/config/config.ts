@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryLimitsConfigShape } from '../graphql/query-limits';
+import { booleanFlag } from './boolean-flag';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis/redis-connection';
 import { developmentSecrets, SHARED_SECRET_NAMES, SharedSecretName } from './development-secrets';
 
@@ -13,10 +14,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const port = () => z.coerce.number().int().min(0).max(65535);
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -43,8 +43,8 @@ export class BadUserInputError extends DomainError {
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Sign in first: this operation needs a valid access token') {
-    super(ErrorCode.UNAUTHENTICATED, message);
+  constructor(message = 'Sign in first: this operation needs a valid access token', details: ErrorDetails = {}) {
+    super(ErrorCode.UNAUTHENTICATED, message, details);
   }
 }
 

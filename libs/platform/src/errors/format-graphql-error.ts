@@ -1,4 +1,5 @@
-import { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { requestErrorOf } from '../graphql/request-errors';
 import { DomainError, ErrorCode } from './domain-errors';
 
 /** Codes that GraphQL servers themselves raise for a request they cannot run. */
@@ -45,6 +46,9 @@ export function formatGraphQLError(
     if (original.code === ErrorCode.SERVICE_UNAVAILABLE) onUnexpected?.(original);
     return { ...base, message: original.message, extensions: { code: original.code, ...original.details } };
   }
+  // A request graphql-js refused (a bad variable or argument, the token limit) is told with the field and the rule it broke.
+  const request = requestErrorOf(formatted, error instanceof GraphQLError ? error.nodes : undefined);
+  if (request) return { ...base, ...request };
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && PUBLIC_CODES.has(code)) {
     const extensions: Record<string, unknown> = {};

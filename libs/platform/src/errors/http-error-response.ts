@@ -78,7 +78,7 @@ export function sendHttpError(
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
+  const body = httpErrorBody(message, code, extensions);
   res
     .writeHead(status, {
       ...headers,
@@ -87,4 +87,9 @@ export function sendHttpError(
       'cache-control': 'no-store',
     })
     .end(body);
+}
+
+/** The body of an answer outside GraphQL: one error in GraphQL's shape. */
+export function httpErrorBody(message: string, code: string, extensions: Record<string, unknown> = {}): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code, ...extensions } }] });
 }

@@ -10,6 +10,7 @@ import { formatGraphQLError } from '../errors/format-graphql-error';
 import type { Logger } from '../logging/logger';
 import { LOGGER } from '../logging/logger.token';
 import { metricsPlugin } from '../metrics/metrics';
+import { checkEntityRepresentations } from '../validation/entity-representations';
 import { signedClientAddressOfRequest } from './client-address';
 import { GatewayCallerMiddleware } from './gateway-caller.middleware';
 import { subgraphQueryProtection } from './query-limits';
@@ -29,8 +30,10 @@ export interface SubgraphOptions {
  * hook on every field resolved.
  *
  * A subgraph is not a trusted zone: /graphql serves only requests the
- * gateway signed (see GatewayCallerMiddleware), and applies the gateway's
- * depth, alias and cost limits itself.
+ * gateway signed (see GatewayCallerMiddleware), applies the gateway's
+ * depth, alias, cost, field overlap and introspection size limits itself,
+ * and refuses an operation it cannot choose or a subscription as the
+ * client's mistake. Automatic persisted queries are the gateway's alone.
  */
 export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicModule {
   const graphql = GraphQLModule.forRootAsync<ApolloFederationDriverConfig>({
@@ -44,8 +47,12 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
         path: '/graphql',
         playground: false,
         introspection: true,
+        // The gateway sends every operation in full; a cache of operations by hash would only be memory a direct caller could fill.
+        persistedQueries: false,
         includeStacktraceInErrorResponses: false,
         buildSchemaOptions: { orphanedTypes: options.orphanedTypes as Type[] | undefined },
+        // A representation naming no entity of this subgraph, or none by its key, is the caller's mistake: BAD_USER_INPUT at its index.
+        transformSchema: checkEntityRepresentations,
         plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), metricsPlugin(), ...limits.plugins],
         validationRules: limits.validationRules,
         formatError: (formatted, error) =>

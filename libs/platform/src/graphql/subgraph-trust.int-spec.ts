@@ -150,7 +150,10 @@ describe('a subgraph applies the gateway\'s query limits itself', () => {
     const tooDeep = await graphql(service.url, nested(3));
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.data).toBeUndefined();
-    expect(tooDeep.errors!.map((error) => error.message)).toContain('Syntax Error: Query depth limit of 4 exceeded, found 5.');
+    expect(tooDeep.errors).toContainEqual({
+      message: 'Query depth limit of 4 exceeded, found 5.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', rule: 'max-depth' },
+    });
   });
 
   it('counts __typename aliases toward the alias limit', async () => {

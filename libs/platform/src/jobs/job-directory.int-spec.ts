@@ -132,7 +132,7 @@ describe('one job(id) for the jobs of every queue (Redis, BullMQ)', () => {
     await directory.record('trimmed-job', rebuilds.name, { kind: 'players', playerIds: ['ana'] });
     await expectRefused('trimmed-job', token('ana'));
     const badToken = await ask('rebuild-1', 'garbage');
-    expect(badToken.errors?.[0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(badToken.errors?.[0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'access-token-invalid' });
   });
 
   it('resolves a BackgroundJob reference from another subgraph under the same rule, one refusal per reference', async () => {

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { BaseConfig } from '../config/config';
+import { SQLITE_BUSY_TIMEOUT_MS, takeWriteLockAtBegin } from './sqlite-locking';
 
 export interface PersistenceDefinition {
   /** The owning service; it names its Postgres schema and its SQLite file. */
@@ -18,7 +19,10 @@ export interface PersistenceDefinition {
   readonly runMigrations?: boolean;
 }
 
-type PersistenceConfig = Pick<BaseConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_DIR'>;
+type PersistenceConfig = Pick<BaseConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA' | 'SQLITE_DIR'> & {
+  /** How long a SQLite statement waits for another process's write lock; `SQLITE_BUSY_TIMEOUT_MS` unless given. */
+  readonly SQLITE_BUSY_TIMEOUT_MS?: number;
+};
 
 /**
  * Postgres when DATABASE_URL is set, each service in its own schema;
@@ -51,8 +55,8 @@ export function dataSourceOptions(config: PersistenceConfig, definition: Persist
     type: 'better-sqlite3',
     database: join(resolve(config.SQLITE_DIR), `${definition.service}.sqlite`),
     enableWAL: true,
-    // Other processes (the worker, a migration run) may hold the write lock briefly.
-    timeout: 5_000,
+    // Other processes (the worker, a migration run) hold the write lock briefly; better-sqlite3 sets it as the busy timeout.
+    timeout: config.SQLITE_BUSY_TIMEOUT_MS ?? SQLITE_BUSY_TIMEOUT_MS,
   };
 }
 
@@ -71,7 +75,27 @@ async function prepareStorage(options: DataSourceOptions): Promise<void> {
       await client.end();
     }
   } else if (options.type === 'better-sqlite3') {
-    mkdirSync(resolve(options.database, '..'), { recursive: true });
+    const folder = resolve(options.database, '..');
+    mkdirSync(folder, { recursive: true, mode: OWNER_ONLY_FOLDER });
+    chmodSync(folder, OWNER_ONLY_FOLDER);
+    // Created here, owner-only, before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+    closeSync(openSync(options.database, 'a', OWNER_ONLY_FILE));
+    keepOwnerOnly(options.database);
+  }
+}
+
+// The folder also holds development-secrets.json; the files hold every player's campaigns and results.
+const OWNER_ONLY_FOLDER = 0o700;
+const OWNER_ONLY_FILE = 0o600;
+
+/**
+ * A SQLite database and its -wal and -shm files readable by their owner
+ * only, whatever the process umask was when they were made: an existing
+ * file keeps its mode when opened, so it is set every time.
+ */
+function keepOwnerOnly(database: string): void {
+  for (const file of [database, `${database}-wal`, `${database}-shm`]) {
+    if (existsSync(file)) chmodSync(file, OWNER_ONLY_FILE);
   }
 }
 
@@ -100,6 +124,10 @@ export async function openDataSource(options: DataSourceOptions, runMigrations =
   await prepareStorage(options);
   const dataSource = new DataSource(options);
   await dataSource.initialize();
+  if (options.type === 'better-sqlite3') {
+    takeWriteLockAtBegin(dataSource);
+    keepOwnerOnly(options.database);
+  }
   if (runMigrations) await migrate(dataSource);
   return dataSource;
 }

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import type Redis from 'ioredis';
+import type { BaseConfig } from '../config/config';
 
 /** What one counted attempt learned about its bucket. */
 export interface RateDecision {
@@ -21,6 +23,17 @@ export interface RateRule {
   readonly windowSeconds: number;
 }
 
+/**
+ * What the limiter needs of a service's settings: where its keys live, and
+ * the secret its bucket names are derived with. The secret is optional only
+ * in the type: some services' config types leave the shared secrets to
+ * `readConfig`, which always fills them in.
+ */
+export type RateLimiterConfig = Pick<BaseConfig, 'REDIS_PREFIX'> & { readonly JWT_SECRET?: string };
+
+/** Domain separation: the bucket key is derived from JWT_SECRET, never the secret itself reused as an HMAC key. */
+const BUCKET_KEY_LABEL = 'scriptbook rate-limit bucket names v1';
+
 /** Decrements a window's counter only while it exists, so no counter is left without its expiry. */
 const REFUND = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
@@ -28,12 +41,26 @@ const REFUND = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DE
  * Fixed-window counters in Redis, shared by every replica of every service.
  * Callers pass keys they have already validated and bounded (an address,
  * a normalized email, a player id): an unchecked header never names a bucket.
+ *
+ * The key itself never reaches Redis: buckets are named by an HMAC-SHA-256
+ * of it under a key derived from JWT_SECRET, which every replica shares and
+ * Redis never holds. Emails and addresses are few enough to guess, so a
+ * plain hash of them in a dump of Redis (or its logs, or a MONITOR) would be
+ * reversed by trying them all; without the secret that gives nothing.
+ * Rotating JWT_SECRET renames every bucket, which starts every count afresh.
  */
 export class RedisRateLimiter {
+  private readonly prefix: string;
+  private readonly bucketKey: Buffer;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
+    config: RateLimiterConfig,
+  ) {
+    if (!config.JWT_SECRET) throw new Error('RedisRateLimiter needs JWT_SECRET to name its buckets');
+    this.prefix = config.REDIS_PREFIX;
+    this.bucketKey = createHmac('sha256', config.JWT_SECRET).update(BUCKET_KEY_LABEL).digest();
+  }
 
   /** Counts one attempt against `rule` for `key`; `rule.limit <= 0` never limits. */
   async consume(rule: RateRule, key: string, nowMs = Date.now()): Promise<RateDecision> {
@@ -41,7 +68,7 @@ export class RedisRateLimiter {
     const windowIndex = Math.floor(nowSeconds / rule.windowSeconds);
     const resetSeconds = Math.max(1, Math.ceil((windowIndex + 1) * rule.windowSeconds - nowSeconds));
     if (rule.limit <= 0) return { limited: false, limit: 0, remaining: 0, resetSeconds };
-    const redisKey = `${this.prefix}:ratelimit:${rule.name}:${key}:${windowIndex}`;
+    const redisKey = this.bucket(rule, key, windowIndex);
     const [[, counted]] = (await this.redis.multi().incr(redisKey).expire(redisKey, rule.windowSeconds).exec()) as [[unknown, number]];
     if (counted <= rule.limit) return { limited: false, limit: rule.limit, remaining: rule.limit - counted, resetSeconds };
     return { limited: true, limit: rule.limit, remaining: 0, resetSeconds, retryAfter: resetSeconds };
@@ -71,12 +98,18 @@ export class RedisRateLimiter {
   async refund(rule: RateRule, key: string, nowMs = Date.now()): Promise<void> {
     if (rule.limit <= 0) return;
     const windowIndex = Math.floor(nowMs / 1000 / rule.windowSeconds);
-    await this.redis.eval(REFUND, 1, `${this.prefix}:ratelimit:${rule.name}:${key}:${windowIndex}`);
+    await this.redis.eval(REFUND, 1, this.bucket(rule, key, windowIndex));
   }
 
   /** Forgets a key's current window, e.g. an account's failed logins after a success. */
   async reset(rule: RateRule, key: string, nowMs = Date.now()): Promise<void> {
     const windowIndex = Math.floor(nowMs / 1000 / rule.windowSeconds);
-    await this.redis.del(`${this.prefix}:ratelimit:${rule.name}:${key}:${windowIndex}`);
+    await this.redis.del(this.bucket(rule, key, windowIndex));
+  }
+
+  /** The Redis key of one window of `key`'s bucket: the rule's name in clear (for operators), the key only as its HMAC. */
+  private bucket(rule: RateRule, key: string, windowIndex: number): string {
+    const name = createHmac('sha256', this.bucketKey).update(`${rule.name}\u0000${key}`).digest('base64url');
+    return `${this.prefix}:ratelimit:${rule.name}:${name}:${windowIndex}`;
   }
 }

@@ -68,7 +68,7 @@ export interface PlatformSettings {
  * (where logs go, which pages are served, one metrics port for every
  * process): never inherited, only set when a test asks for them.
  */
-const NOT_INHERITED = ['LOG_OUTPUT', 'LOG_DIR', 'EXPLORER_ENABLED', 'LEADERBOARD_PAGE_ENABLED', 'METRICS_PORT'];
+const NOT_INHERITED = ['LOG_OUTPUT', 'LOG_DIR', 'EXPLORER_ENABLED', 'LEADERBOARD_PAGE_ENABLED', 'PLAY_PAGE_ENABLED', 'METRICS_PORT'];
 
 /** The environment `npm start` runs with in a test: the test secrets, SQLite files in `dataDir`, the real Redis under the isolation's prefix. */
 export function platformEnvironment(settings: PlatformSettings): NodeJS.ProcessEnv {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { graphqlAnnotationsOf } from './annotations';
-import { referenceFieldName } from './reference-field';
+import { graphqlAnnotationsOf } from '@scriptbook/schema';
+import { referenceFieldName } from '@scriptbook/schema';
 import { arrayElement, objectShape, recordValue, typeNameOf, unionOptions, unwrap } from './zod-kinds';
 
 const K = z.ZodFirstPartyTypeKind;

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory, Query, Resolver, Args } from '@nestjs/graphql';
-import { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQLSchema, printType } from 'graphql';
+import { getNamedType, GraphQLEnumType, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLObjectType, GraphQLSchema, printType } from 'graphql';
 import { z } from 'zod';
-import { describedEnum, named, referenceTo } from './annotations';
+import { describedEnum, graphqlId, named, referenceTo, servedAs, servedBeside } from '@scriptbook/schema';
 import { entityReferenceType } from './entity-reference';
 import { compileInput, compileOutput } from './zod-graphql-values';
 import { ZodGraphQLTypes } from './zod-graphql-types';
@@ -89,6 +89,106 @@ describe('zod → GraphQL', () => {
     other.objectType(z.object({ a: z.string() }), 'Clash');
     expect(() => other.objectType(z.object({ b: z.string() }), 'Clash')).toThrow('claimed by two different schemas');
     expect(() => other.objectType(z.object({ t: z.tuple([z.string()]) }), 'Tuple')).toThrow('no GraphQL form');
+  });
+});
+
+describe('zod → GraphQL for a subgraph that serves parsed values as written', () => {
+  const typed = new ZodGraphQLTypes({
+    enumValues: 'as-written',
+    parsedOutputs: true,
+    describeAsNamed: true,
+    namedTypes: (typename) => ({ WrittenThing: Thing, WrittenPart: Part, WrittenNode: Node })[typename],
+  });
+  const part = named('WrittenPart', z.object({ label: z.string().describe('The label.') }).describe('A part of a thing.'));
+  const nodeShape = z.object({
+    id: graphqlId(z.string()).describe('Which node.'),
+    parentId: servedBeside(graphqlId(z.string()).nullable(), { type: 'WrittenNode', list: false, description: 'The node `parentId` names.' }).describe('The parent, if any.'),
+  });
+  const Node = typed.interfaceType(nodeShape.describe('Anything with an id.'), 'WrittenNode', {
+    resolveType: () => 'WrittenThing',
+    directives: ['@key(fields: "id")'],
+  });
+  const thing = nodeShape
+    .extend({
+      id: z.number().describe('Refused: the interface declares id, so this is not served.'),
+      category: z.enum(['dice', 'scene']).describe('What the thing is.'),
+      placement: describedEnum('WrittenPlacement', { 'each-player': 'In front of each player.', center: 'In the middle.' }).describe('Where it goes.'),
+      sizes: z.array(z.enum(['small', 'large-ish'])).describe('Sizes it comes in.'),
+      copies: z.number().int().default(1).describe('How many; filled in by parsing.'),
+      note: z.string().optional().describe('A remark, when there is one.'),
+      face: z.union([z.number(), z.string()]).describe('A number or a symbol.'),
+      partIds: servedBeside(z.array(graphqlId(z.string())).default([]), { type: 'WrittenPart', list: true, description: 'The parts `partIds` names.' }).describe('Parts, by id.'),
+      owner: servedAs('WrittenNode', z.unknown()).describe('A node made elsewhere.'),
+      values: z.record(z.string().describe('What changes.'), z.number()).describe('What it changes.'),
+      mainPart: part.describe('The part that matters most.'),
+    })
+    .describe('A thing.');
+  const Thing = typed.objectType(thing, 'WrittenThing', 'WrittenThing', { implements: [Node], directives: ['@key(fields: "id")'] });
+  const Part = typed.objectType(part, 'WrittenPart');
+
+  @Resolver()
+  class WrittenResolver {
+    @Query(() => Node, { description: 'Written query.' })
+    written(): unknown {
+      return null;
+    }
+  }
+
+  let schema: GraphQLSchema;
+  beforeAll(async () => {
+    const app = await NestFactory.createApplicationContext(GraphQLSchemaBuilderModule, { logger: false });
+    schema = await app.get(GraphQLSchemaFactory).create([WrittenResolver], { orphanedTypes: [Thing, Part] });
+    await app.close();
+  });
+
+  const fields = () => (schema.getType('WrittenThing') as GraphQLObjectType).getFields();
+
+  it('serves an enum of GraphQL names under the same names, and any other enum as text with its values described', () => {
+    const category = getNamedType(fields().category.type) as GraphQLEnumType;
+    expect(category.getValues().map((value) => [value.name, value.value])).toEqual([
+      ['dice', 'dice'],
+      ['scene', 'scene'],
+    ]);
+    expect(String(fields().placement.type)).toBe('String!');
+    expect(fields().placement.description).toBe('Where it goes. One of: `each-player` (In front of each player.), `center` (In the middle.).');
+    expect(String(fields().sizes.type)).toBe('[String!]!');
+    expect(fields().sizes.description).toBe('Sizes it comes in. One of: `small`, `large-ish`.');
+  });
+
+  it('serves a defaulted field as always there, an optional one as nullable, and text or numbers as String', () => {
+    expect(String(fields().copies.type)).toBe('Int!');
+    expect(String(fields().note.type)).toBe('String');
+    expect(String(fields().face.type)).toBe('String!');
+    expect(() => typed.objectType(z.object({ either: z.union([z.string(), z.object({ a: z.string() })]) }), 'WrittenBadUnion')).toThrow('only a union of text and numbers');
+  });
+
+  it('makes interfaces whose fields implementing types serve as the interface declares them, with directives', () => {
+    const node = schema.getType('WrittenNode') as GraphQLInterfaceType;
+    expect(Object.keys(node.getFields())).toEqual(['id', 'parentId', 'parent']);
+    expect((schema.getType('WrittenThing') as GraphQLObjectType).getInterfaces()).toEqual([node]);
+    expect(String(fields().id.type)).toBe('ID!');
+    expect(fields().id.description).toBe('Which node.');
+    expect(String(fields().parent.type)).toBe('WrittenNode');
+    expect(node.astNode?.directives?.map((directive) => directive.name.value)).toEqual(['key']);
+    expect((schema.getType('WrittenThing') as GraphQLObjectType).astNode?.directives?.map((directive) => directive.name.value)).toEqual(['key']);
+    expect(() => new ZodGraphQLTypes().objectType(z.object({ a: z.string() }), 'Stray', 'Stray', { implements: [Node] })).toThrow('did not make with interfaceType');
+  });
+
+  it('serves companion fields and servedAs values with types made elsewhere, by name', () => {
+    expect(String(fields().parts.type)).toBe('[WrittenPart!]!');
+    expect(fields().parts.description).toBe('The parts `partIds` names.');
+    expect(String(fields().partIds.type)).toBe('[ID!]!');
+    expect(String(fields().owner.type)).toBe('WrittenNode!');
+  });
+
+  it('describes a named type as it was named, whatever the field it is first met through says', () => {
+    expect(fields().mainPart.description).toBe('The part that matters most.');
+    expect(schema.getType('WrittenPart')!.description).toBe('A part of a thing.');
+  });
+
+  it("describes a record entry's key with the key schema's description", () => {
+    const entry = getNamedType(fields().values.type) as GraphQLObjectType;
+    expect(entry.getFields().key.description).toBe('What changes.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { descriptionOf, graphqlAnnotationsOf } from './annotations';
+import { descriptionOf, graphqlAnnotationsOf } from '@scriptbook/schema';
 import { arrayElement, enumValues, isIntegerNumber, objectShape, recordValue, typeNameOf, unionOptions, unwrap } from './zod-kinds';
 
 const K = z.ZodFirstPartyTypeKind;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { innerSchema } from './annotations';
+import { innerSchema } from '@scriptbook/schema';
 
 /** A schema with its wrappers peeled off, and whether they let the value be absent. */
 export interface Unwrapped {
@@ -43,6 +43,10 @@ export function arrayElement(schema: z.ZodTypeAny): z.ZodTypeAny {
   return (schema._def as { type: z.ZodTypeAny }).type;
 }
 
+export function recordKey(schema: z.ZodTypeAny): z.ZodTypeAny {
+  return (schema._def as { keyType: z.ZodTypeAny }).keyType;
+}
+
 export function recordValue(schema: z.ZodTypeAny): z.ZodTypeAny {
   return (schema._def as { valueType: z.ZodTypeAny }).valueType;
 }
@@ -68,6 +72,11 @@ export function enumValueName(value: string | number): string {
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
   return /^[A-Z_]/.test(text) ? text : `V_${text}`;
+}
+
+/** Whether a value can be a GraphQL enum value as written (`dice`, `I`; not `each-player`, `true` or `2`). */
+export function isGraphQLName(value: string): boolean {
+  return /^[_A-Za-z][_0-9A-Za-z]*$/.test(value) && !['true', 'false', 'null'].includes(value);
 }
 
 export function pascalCase(text: string): string {
