@@ -38,6 +38,18 @@ export const accountsConfigSchema = serviceConfigSchema(DEFAULT_PORTS.accounts, 
   /** Device sign-ins per client address per window; generous, as a club's players share one address. */
   DEVICE_ADDRESS_LIMIT: count(60),
   DEVICE_ADDRESS_WINDOW_SECONDS: seconds(60),
+  /**
+   * Players that device ids seen for the first time may create, per client
+   * address per window: the same bound as registrations (REGISTER_ADDRESS_*),
+   * because an anonymous player is as much a new account as an email one
+   * (a row, a personal group, a name on the boards) and the device limit
+   * above would otherwise let one address create 60 a minute. A device id
+   * already known signs its player in again without counting here, so a
+   * club's regulars are never held back; 20 new devices an hour from one
+   * address is more than a table of first-time players needs.
+   */
+  DEVICE_PLAYER_ADDRESS_LIMIT: count(20),
+  DEVICE_PLAYER_ADDRESS_WINDOW_SECONDS: seconds(60 * 60),
   /** Session refreshes per player per window, all of the player's devices together. */
   REFRESH_ACCOUNT_LIMIT: count(60),
   REFRESH_ACCOUNT_WINDOW_SECONDS: seconds(15 * 60),

@@ -156,7 +156,7 @@ describe('device sign-in and linking on Postgres and Redis', () => {
     expect(await accountRows(dataSource)).toEqual(before);
 
     expect((await graphql(service.url, UNLINK, { id: lostDevice.id }, kept.accessToken)).data).toEqual({ unlinkDevice: true });
-    expect(refusal(await graphql(service.url, '{ me { id } }', {}, lost.accessToken))).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(refusal(await graphql(service.url, '{ me { id } }', {}, lost.accessToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'session-ended' });
     const refreshed = await graphql(service.url, 'mutation($t: String!) { refreshSession(refreshToken: $t) { accessToken } }', { t: lost.refreshToken });
     expect(refusal(refreshed)).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'ended' });
     expect((await deviceSession(service.url, lostId)).player.id).not.toBe(kept.player.id);
@@ -206,7 +206,7 @@ describe('device sign-in and linking on Postgres and Redis', () => {
     expect(group.data!.group).toEqual({ myRole: 'OWNER' });
     expect(await dataSource.query('SELECT id FROM player_devices WHERE player_id = $1', [owner.player.id])).toEqual([]);
     expect(await dataSource.query('SELECT id FROM sessions WHERE player_id = $1', [owner.player.id])).toEqual([]);
-    expect(refusal(await graphql(service.url, '{ me { id } }', {}, owner.accessToken))).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(refusal(await graphql(service.url, '{ me { id } }', {}, owner.accessToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
     const refreshed = await graphql(service.url, 'mutation($t: String!) { refreshSession(refreshToken: $t) { accessToken } }', { t: owner.refreshToken });
     expect(refusal(refreshed)).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'unknown' });
     // The device id no longer names anyone: it starts a new player.

@@ -1,5 +1,7 @@
-import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Info, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AuthenticatedPlayer, clientAddressOf, ConnectionShape, CurrentPlayer, PageArgs } from '@scriptbook/platform';
+import type { GraphQLResolveInfo } from 'graphql';
+import { answeredForItsSession } from '../sessions/sign-in-answer';
 import { AuthPayload, Player } from '../players/player.model';
 import { LinkDeviceInput, SignInWithDeviceInput } from './device.inputs';
 import { Device, DeviceConnection } from './device.model';
@@ -17,14 +19,17 @@ export class DevicesResolver {
   @Mutation(() => AuthPayload, {
     description:
       'Signs a device in without a form. The first time a device id is seen it creates a new player with no email (an anonymous ' +
-      'player, `hasEmail` false); afterwards the same device id signs the same player in, including after linkEmail. A bad device ' +
-      `id gives BAD_USER_INPUT naming "input.deviceId" and the rule. ${THROTTLED}`,
+      'player, `hasEmail` false); afterwards the same device id signs the same player in, including after linkEmail. Needs no ' +
+      'access token and ignores one sent along: the answer is for the new session. A bad device id gives BAD_USER_INPUT naming ' +
+      '"input.deviceId" and the rule. Device ids seen for the first time create a bounded number of players per address per ' +
+      `hour; known devices signing in again are not counted there. ${THROTTLED}`,
   })
   signInWithDevice(
     @Args('input', { description: 'The device id and, for a first sign-in, the new player’s name.' }) input: SignInWithDeviceInput,
     @Context() context: AddressContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<AuthPayload> {
-    return this.devices.signIn(input, clientAddressOf(context));
+    return answeredForItsSession(this.devices.signIn(input, clientAddressOf(context)), context, info);
   }
 
   @Mutation(() => Player, {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, LessThan } from 'typeorm';
 import {
+  accessTokenRefused,
   ConnectionShape,
   decodeCursor,
   encodeCursor,
@@ -8,9 +9,9 @@ import {
   isUniqueViolation,
   pageSize,
   parseInput,
+  REMOVED_PLAYER_REASON,
   timeOrderedId,
   toConnection,
-  UnauthenticatedError,
 } from '@scriptbook/platform';
 import { SessionEntity } from '../sessions/session.entity';
 import { PlayerEntity } from '../players/player.entity';
@@ -42,6 +43,7 @@ export class DevicesService {
     const attempt = () =>
       inTransaction(this.dataSource, async (manager) => {
         const known = await manager.findOneBy(PlayerDeviceEntity, { deviceHash });
+        if (!known) await this.throttle.newDevicePlayerFrom(clientAddress);
         const device = known ?? (await this.createPlayerWithDevice(manager, deviceHash, valid.displayName, valid.deviceName));
         const player = await manager.findOneByOrFail(PlayerEntity, { id: device.playerId });
         const grant = await this.sessions.open(manager, player.id, { method: 'DEVICE', deviceId: device.id, label: device.label });
@@ -59,7 +61,7 @@ export class DevicesService {
     await this.throttle.device(deviceHash, clientAddress);
     const player = await inTransaction(this.dataSource, async (manager) => {
       const owner = await manager.findOneBy(PlayerEntity, { id: playerId });
-      if (!owner) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+      if (!owner) throw accessTokenRefused(REMOVED_PLAYER_REASON);
       const known = await manager.findOneBy(PlayerDeviceEntity, { deviceHash });
       if (known && known.playerId !== playerId) throw deviceErrors.linkedElsewhere();
       if (!known) await manager.insert(PlayerDeviceEntity, this.device(playerId, deviceHash, valid.deviceName));

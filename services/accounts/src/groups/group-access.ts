@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { UnauthenticatedError } from '@scriptbook/platform';
+import { accessTokenRefused, REMOVED_PLAYER_REASON } from '@scriptbook/platform';
 import { PlayerEntity } from '../players/player.entity';
 import { groupErrors } from './group-errors';
 import { GroupMembershipEntity } from './group-membership.entity';
@@ -42,6 +42,6 @@ export async function bumpMembershipVersion(manager: EntityManager, groupId: str
 /** A valid token for a player who no longer exists must not create rows for nobody. */
 export async function requireExistingPlayer(manager: EntityManager, playerId: string): Promise<void> {
   if (!(await manager.existsBy(PlayerEntity, { id: playerId }))) {
-    throw new UnauthenticatedError('Sign in again: this player no longer exists');
+    throw accessTokenRefused(REMOVED_PLAYER_REASON);
   }
 }

@@ -1,5 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { plainText } from '@scriptbook/platform/validation/plain-text';
+import { plainText } from '@scriptbook/schema';
 import { z } from 'zod';
 
 export const GROUP_NAME_MAX_LENGTH = 60;

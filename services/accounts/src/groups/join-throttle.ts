@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, DomainError, ErrorCode, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
 import { AccountsConfig } from '../accounts.config';
+import { needsRedis } from '../sessions/needs-redis';
 
 /**
  * Every joinGroup attempt counts, right or wrong: with 2^50 possible codes
@@ -21,7 +22,7 @@ export class JoinThrottle {
   private readonly rules: { perAccount: RateRule; perAddress: RateRule };
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
-    this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
+    this.limiter = new RedisRateLimiter(redis, config);
     this.rules = joinRules(config);
   }
 
@@ -31,7 +32,7 @@ export class JoinThrottle {
       [this.rules.perAccount, playerId],
       [this.rules.perAddress, clientAddress],
     ];
-    const decisions = await Promise.all(checks.map(([rule, key]) => this.limiter.consume(rule, key)));
+    const decisions = await needsRedis('Counting attempts to join a group', () => Promise.all(checks.map(([rule, key]) => this.limiter.consume(rule, key))));
     const refused = decisions.map((decision, index) => ({ decision, rule: checks[index][0] })).filter(({ decision }) => decision.limited);
     if (refused.length === 0) return;
     const retryAfter = Math.max(...refused.map(({ decision }) => decision.retryAfter ?? decision.resetSeconds));

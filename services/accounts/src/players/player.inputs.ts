@@ -1,7 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { plainText } from '@scriptbook/platform';
 import { z } from 'zod';
-import { PASSWORD_MAX_BYTES } from './password-hasher';
+import { normalizedPassword, PASSWORD_MAX_BYTES } from './password-hasher';
 
 const PASSWORD_RULES =
   `8 characters or more and at most ${PASSWORD_MAX_BYTES} bytes in UTF-8 (${PASSWORD_MAX_BYTES} plain letters, fewer with accents or emoji); ` +
@@ -52,19 +52,35 @@ export class LinkEmailInput {
   password!: string;
 }
 
-const email = z.string().trim().toLowerCase().max(254).email('must be an email address');
+const nfc = (value: unknown) => (typeof value === 'string' ? value.normalize('NFC') : value);
 
-const withinBcryptLimit = (password: string) => Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
+/**
+ * Emails are compared in one form: trimmed, lower case, NFC. (The email rule
+ * accepts ASCII addresses only today, where NFC changes nothing; it is here
+ * so that widening the rule cannot let two spellings of one address in.)
+ */
+const email = z.preprocess(nfc, z.string().trim().toLowerCase().max(254).email('must be an email address'));
+
+/** Counted in the form that is hashed (NFC), which is what bcrypt reads. */
+const withinBcryptLimit = (password: string) => Buffer.byteLength(normalizedPassword(password), 'utf8') <= PASSWORD_MAX_BYTES;
 const maxBytes = { message: `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8`, params: { rule: 'max-bytes' } };
 
-/** Any password that could have been set: a longer one can never match, and is refused rather than cut. */
+/**
+ * Any password that could have been set: a longer one can never match, and
+ * is refused rather than cut. Kept as typed: `PasswordHasher.check` compares
+ * its NFC form, and the forms a hash from before normalization may hold.
+ */
 const givenPassword = z.string().min(1, 'must not be empty').refine(withinBcryptLimit, maxBytes);
 
-const newPassword = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .refine(withinBcryptLimit, maxBytes)
-  .refine((password) => password.trim().length > 0, { message: 'must not be only spaces', params: { rule: 'not-blank' } });
+/** A password being set is stored in NFC, so its rules apply to that form. */
+const newPassword = z.preprocess(
+  nfc,
+  z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine(withinBcryptLimit, maxBytes)
+    .refine((password) => password.trim().length > 0, { message: 'must not be only spaces', params: { rule: 'not-blank' } }),
+);
 
 export const registerPlayerSchema = z.object({ email, password: newPassword, displayName: plainText({ maxLength: 40 }) });
 

@@ -48,7 +48,7 @@ describe('accounts subgraph on Postgres', () => {
   it('answers `me` with null without a token and UNAUTHENTICATED with a bad one', async () => {
     expect((await graphql(service.url, '{ me { id } }')).data!.me).toBeNull();
     const bad = await graphql(service.url, '{ me { id } }', {}, 'not-a-token');
-    expect(bad.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(bad.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'access-token-invalid' });
   });
 
   it('refuses a duplicate email with CONFLICT and stores nothing', async () => {
@@ -189,9 +189,9 @@ describe('accounts subgraph on Postgres', () => {
 
       const me = await graphql(service.url, '{ me { id } }', {}, token);
       expect(me.data!.me).toBeNull();
-      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
       const again = await graphql(service.url, DELETE, { input: { password: 'goodbye all' } }, token);
-      expect(again.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(again.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
       const login = await graphql(service.url, LOGIN, { input: { email: 'leaving@example.org', password: 'goodbye all' } });
       expect(login.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
     });
@@ -201,7 +201,7 @@ describe('accounts subgraph on Postgres', () => {
       const groups = async () => Number((await service.app.get(DataSource).query('SELECT COUNT(*) AS n FROM play_groups'))[0].n);
       const before = await groups();
       const me = await graphql(service.url, '{ me { id } }', {}, forged);
-      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(me.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
       const create = await graphql(service.url, 'mutation { createGroup(input: { name: "Nobody’s" }) { id } }', {}, forged);
       expect(create.data).toBeNull();
       expect(create.errors![0]).toMatchObject({ message: expect.stringMatching(/no existing player/), extensions: { code: 'UNAUTHENTICATED' } });

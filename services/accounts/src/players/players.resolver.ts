@@ -1,6 +1,8 @@
-import { Args, Context, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
-import { alignByKey, AuthenticatedPlayer, clientAddressOf, CurrentPlayer, requestLoader, UnauthenticatedError } from '@scriptbook/platform';
+import { Args, Context, Info, Mutation, Parent, Query, ResolveField, Resolver, ResolveReference } from '@nestjs/graphql';
+import { accessTokenRefused, alignByKey, AuthenticatedPlayer, clientAddressOf, CurrentPlayer, REMOVED_PLAYER_REASON, requestLoader } from '@scriptbook/platform';
 import type { Request } from 'express';
+import type { GraphQLResolveInfo } from 'graphql';
+import { answeredForItsSession } from '../sessions/sign-in-answer';
 import { PlayerEntity } from './player.entity';
 import { DeleteMyAccountInput, LinkEmailInput, LoginInput, RegisterPlayerInput } from './player.inputs';
 import { AuthPayload, Player, RemovedAccount, toPlayer } from './player.model';
@@ -14,21 +16,29 @@ const THROTTLED = 'Too many attempts for one account or from one address give RA
 export class PlayersResolver {
   constructor(private readonly players: PlayersService) {}
 
-  @Mutation(() => AuthPayload, { description: `Creates a player and signs them in. An email already taken gives CONFLICT. ${THROTTLED}` })
+  @Mutation(() => AuthPayload, {
+    description: `Creates a player and signs them in; needs no access token and ignores one sent along. An email already taken gives CONFLICT. ${THROTTLED}`,
+  })
   registerPlayer(
     @Args('input', { description: 'Email, password and display name of the new player.' }) input: RegisterPlayerInput,
     @Context() context: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<AuthPayload> {
-    return this.players.register(input, clientAddressOf(context));
+    return answeredForItsSession(this.players.register(input, clientAddressOf(context)), context, info);
   }
 
   @Mutation(() => AuthPayload, {
     description:
-      'Exchanges email and password for an access token. A wrong password and an unknown email both give UNAUTHENTICATED ' +
+      'Exchanges email and password for an access token; needs no access token and ignores one sent along (the answer is for the ' +
+      'new session). A wrong password and an unknown email both give UNAUTHENTICATED ' +
       `with the same message. ${THROTTLED} A successful login clears the account's count of failed attempts.`,
   })
-  login(@Args('input', { description: 'The email and password to check.' }) input: LoginInput, @Context() context: GraphQLContext): Promise<AuthPayload> {
-    return this.players.login(input, clientAddressOf(context));
+  login(
+    @Args('input', { description: 'The email and password to check.' }) input: LoginInput,
+    @Context() context: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<AuthPayload> {
+    return answeredForItsSession(this.players.login(input, clientAddressOf(context)), context, info);
   }
 
   @Mutation(() => Player, {
@@ -62,12 +72,14 @@ export class PlayersResolver {
 
   @Query(() => Player, {
     nullable: true,
-    description: 'The signed-in player; null without a token, UNAUTHENTICATED for a bad token or a removed player.',
+    description:
+      'The signed-in player; null without a token. A token that is sent but refused gives UNAUTHENTICATED with `extensions.field` ' +
+      '"authorization" and the rule: "access-token-expired" (refresh and retry), "session-ended", "player-removed" or "access-token-invalid".',
   })
   async me(@CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): Promise<Player | null> {
     if (!viewer) return null;
     const entity = await this.players.findById(viewer.playerId);
-    if (!entity) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+    if (!entity) throw accessTokenRefused(REMOVED_PLAYER_REASON);
     return toPlayer(entity);
   }
 
@@ -79,8 +91,7 @@ export class PlayersResolver {
       'read it from `me` or a sign-in answer.',
   })
   hasEmail(@Parent() player: Player, @CurrentPlayer({ optional: true }) viewer: AuthenticatedPlayer | null): boolean | null {
-    const own = player.ownAnswer === true || viewer?.playerId === player.id;
-    return own && typeof player.emailLinked === 'boolean' ? player.emailLinked : null;
+    return viewer?.playerId === player.id && typeof player.emailLinked === 'boolean' ? player.emailLinked : null;
   }
 
   @ResolveReference()

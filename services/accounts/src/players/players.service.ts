@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import {
+  accessTokenRefused,
   BadUserInputError,
   ConflictError,
   ForbiddenError,
@@ -8,11 +9,13 @@ import {
   inTransaction,
   isUniqueViolation,
   parseInput,
+  REMOVED_PLAYER_REASON,
   timeOrderedId,
   TokenService,
   UnauthenticatedError,
 } from '@scriptbook/platform';
 import { GroupMembershipService } from '../groups/group-membership.service';
+import { needsRedis } from '../sessions/needs-redis';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInThrottle } from '../sessions/sign-in-throttle';
 import { PlayerEntity } from './player.entity';
@@ -69,12 +72,16 @@ export class PlayersService {
     const valid = parseInput(loginSchema, input);
     await this.throttle.login(valid.email, clientAddress);
     const player = await this.players.findOneBy({ email: valid.email });
-    if (!(await this.passwords.verify(valid.password, player?.passwordHash ?? undefined))) {
-      throw new UnauthenticatedError('Email or password is wrong');
-    }
+    const check = await this.passwords.check(valid.password, player?.passwordHash ?? undefined);
+    if (!player || check === 'mismatch') throw new UnauthenticatedError('Email or password is wrong');
     await this.throttle.loginSucceeded(valid.email);
-    const grant = await inTransaction(this.dataSource, (manager) => this.sessions.open(manager, player!.id, { method: 'EMAIL' }));
-    return this.sessions.payload(player!, grant);
+    // A hash from before passwords were normalized is replaced by the NFC one, so the next login matches at the first comparison.
+    const upgradedHash = check === 'legacy-match' ? await this.passwords.hash(valid.password) : undefined;
+    const grant = await inTransaction(this.dataSource, async (manager) => {
+      if (upgradedHash) await manager.update(PlayerEntity, { id: player.id, passwordHash: player.passwordHash! }, { passwordHash: upgradedHash });
+      return this.sessions.open(manager, player.id, { method: 'EMAIL' });
+    });
+    return this.sessions.payload(player, grant);
   }
 
   /**
@@ -117,7 +124,7 @@ export class PlayersService {
     if (player.passwordHash !== null) {
       if (valid.password == null) throw new BadUserInputError('input.password', 'required', 'input.password: this account has a password; give it to confirm');
       await this.throttle.login(player.email ?? player.id, clientAddress);
-      if (!(await this.passwords.verify(valid.password, player.passwordHash))) {
+      if ((await this.passwords.check(valid.password, player.passwordHash)) === 'mismatch') {
         throw new ForbiddenError('The password is wrong; the account was not removed');
       }
     }
@@ -125,7 +132,7 @@ export class PlayersService {
     const releasedGroups = await inTransaction(this.dataSource, async (manager) => {
       const released = await this.groups.releaseMemberships(manager, playerId, removedAt);
       await manager.delete(PlayerEntity, { id: playerId });
-      await this.tokens.revokeAllOf(playerId);
+      await needsRedis('Removing the account', () => this.tokens.revokeAllOf(playerId));
       return released;
     });
     await this.groups.groupsReleased(releasedGroups);
@@ -142,7 +149,7 @@ export class PlayersService {
 
   private async existing(playerId: string): Promise<PlayerEntity> {
     const player = await this.players.findOneBy({ id: playerId });
-    if (!player) throw new UnauthenticatedError('Sign in again: the player no longer exists');
+    if (!player) throw accessTokenRefused(REMOVED_PLAYER_REASON);
     return player;
   }
 }

@@ -77,7 +77,7 @@ describe('sessions and refresh tokens on Postgres and Redis', () => {
     // The thief and the owner cannot tell each other apart, so the latest token stops too, and so do the session's access tokens.
     expect(refusal(await refresh(latest.refreshToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'ended' });
     for (const token of [start.accessToken, rotated.accessToken, latest.accessToken]) {
-      expect(refusal(await call(ME, {}, token))).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(refusal(await call(ME, {}, token))).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'session-ended' });
     }
   });
 
@@ -139,7 +139,7 @@ describe('sessions and refresh tokens on Postgres and Redis', () => {
     expect(out.data).toEqual({ signOutEverywhere: 3 });
     for (const session of sessions) {
       expect(refusal(await refresh(session.refreshToken))).toMatchObject({ rule: 'ended' });
-      expect(refusal(await call(ME, {}, session.accessToken))).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(refusal(await call(ME, {}, session.accessToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'session-ended' });
     }
     expect((await call(ME, {}, bystander.accessToken)).data!.me).toEqual({ id: bystander.player.id });
     // Signing in again right away works: the sign-out voided sessions, not a span of time.

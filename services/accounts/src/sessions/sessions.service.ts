@@ -16,6 +16,7 @@ import { hashSecret } from '../devices/device-id';
 import { PlayerEntity } from '../players/player.entity';
 import { AuthPayload, toPlayer } from '../players/player.model';
 import { RefreshTokenEntity } from './refresh-token.entity';
+import { needsRedis } from './needs-redis';
 import { refreshErrors } from './session-errors';
 import { looksLikeRefreshToken, newRefreshToken, refreshTokenEnd, sessionEnd, SessionLifetimes } from './session-secrets';
 import { SessionEntity, SessionEndReason, SignInMethod } from './session.entity';
@@ -75,7 +76,14 @@ export class SessionsService {
   /** The public answer to a sign-in or refresh: a fresh access token for the session, with its refresh token. */
   payload(player: PlayerEntity, grant: SessionGrant): AuthPayload {
     const { accessToken, expiresAt } = this.tokens.issue(player.id, grant.sessionId);
-    return { accessToken, expiresAt, refreshToken: grant.refreshToken, refreshExpiresAt: grant.refreshExpiresAt, player: toPlayer(player, { ownAnswer: true }) };
+    return {
+      accessToken,
+      expiresAt,
+      refreshToken: grant.refreshToken,
+      refreshExpiresAt: grant.refreshExpiresAt,
+      player: toPlayer(player),
+      session: { playerId: player.id, sessionId: grant.sessionId },
+    };
   }
 
   async refresh(refreshToken: string, clientAddress: string, now = new Date()): Promise<AuthPayload> {
@@ -169,7 +177,7 @@ export class SessionsService {
     const ids = open.map((session) => session.id);
     if (ids.length === 0) return ids;
     await manager.update(SessionEntity, { id: In(ids), endedAt: IsNull() }, { endedAt: now, endReason: reason });
-    await this.tokens.revokeSessions(ids);
+    await needsRedis('Ending the session', () => this.tokens.revokeSessions(ids));
     return ids;
   }
 }

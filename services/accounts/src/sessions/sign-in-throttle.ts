@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, RateLimitedError, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
 import { AccountsConfig } from '../accounts.config';
+import { needsRedis } from './needs-redis';
 
 type RuleName =
   | 'loginAccount'
@@ -10,6 +11,7 @@ type RuleName =
   | 'registerAddress'
   | 'deviceAccount'
   | 'deviceAddress'
+  | 'newDevicePlayerAddress'
   | 'refreshAccount'
   | 'refreshAddress';
 
@@ -26,7 +28,7 @@ export class SignInThrottle {
   private readonly rules: Record<RuleName, RateRule>;
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
-    this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
+    this.limiter = new RedisRateLimiter(redis, config);
     this.rules = {
       loginAccount: { name: 'login:account', limit: config.LOGIN_ACCOUNT_LIMIT, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },
       loginAddress: { name: 'login:address', limit: config.LOGIN_ADDRESS_LIMIT, windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS },
@@ -34,6 +36,11 @@ export class SignInThrottle {
       registerAddress: { name: 'register:address', limit: config.REGISTER_ADDRESS_LIMIT, windowSeconds: config.REGISTER_ADDRESS_WINDOW_SECONDS },
       deviceAccount: { name: 'device:account', limit: config.DEVICE_ACCOUNT_LIMIT, windowSeconds: config.DEVICE_ACCOUNT_WINDOW_SECONDS },
       deviceAddress: { name: 'device:address', limit: config.DEVICE_ADDRESS_LIMIT, windowSeconds: config.DEVICE_ADDRESS_WINDOW_SECONDS },
+      newDevicePlayerAddress: {
+        name: 'device:new-player:address',
+        limit: config.DEVICE_PLAYER_ADDRESS_LIMIT,
+        windowSeconds: config.DEVICE_PLAYER_ADDRESS_WINDOW_SECONDS,
+      },
       refreshAccount: { name: 'refresh:account', limit: config.REFRESH_ACCOUNT_LIMIT, windowSeconds: config.REFRESH_ACCOUNT_WINDOW_SECONDS },
       refreshAddress: { name: 'refresh:address', limit: config.REFRESH_ADDRESS_LIMIT, windowSeconds: config.REFRESH_ADDRESS_WINDOW_SECONDS },
     };
@@ -47,7 +54,7 @@ export class SignInThrottle {
 
   /** After the right password: the account's earlier failures no longer count. */
   async loginSucceeded(email: string): Promise<void> {
-    await this.limiter.reset(this.rules.loginAccount, email);
+    await needsRedis('Counting sign-in attempts', () => this.limiter.reset(this.rules.loginAccount, email));
   }
 
   async register(email: string, address: string): Promise<void> {
@@ -61,6 +68,16 @@ export class SignInThrottle {
     await this.consume(this.rules.deviceAccount, deviceHash);
   }
 
+  /**
+   * Counts a player that a device id seen for the first time is about to
+   * create, from `address`: the same bound as registrations, since an
+   * anonymous player costs what an email account costs. A known device
+   * signing in again creates nothing and is not counted here.
+   */
+  async newDevicePlayerFrom(address: string): Promise<void> {
+    await this.consume(this.rules.newDevicePlayerAddress, address);
+  }
+
   /** Counts a refresh from `address`, before its token is looked up. */
   async refreshFrom(address: string): Promise<void> {
     await this.consume(this.rules.refreshAddress, address);
@@ -71,8 +88,9 @@ export class SignInThrottle {
     await this.consume(this.rules.refreshAccount, playerId);
   }
 
+  /** An attempt that cannot be counted is refused, never let through: these limits are what stands between a guesser and a password. */
   private async consume(rule: RateRule, key: string): Promise<void> {
-    const decision = await this.limiter.consume(rule, key);
+    const decision = await needsRedis('Counting sign-in attempts', () => this.limiter.consume(rule, key));
     if (decision.limited) throw new RateLimitedError(decision.retryAfter ?? decision.resetSeconds);
   }
 }
