@@ -3,15 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { GraphQLSchema } from 'graphql';
 import { undescribedElements } from '../../../scripts/schema/undescribed';
-import { contentItemTypes } from './kinds/registry';
-import { CONTENT_RESOLVERS } from './content.module';
+import { contentApp } from './content.app';
 
 /** The content subgraph's own types, built the way the service builds them, without a server. */
 async function contentSchema(): Promise<GraphQLSchema> {
   const app = await NestFactory.create(GraphQLSchemaBuilderModule, { logger: false });
   await app.init();
   try {
-    return await app.get(GraphQLSchemaFactory).create(CONTENT_RESOLVERS as Function[], { orphanedTypes: contentItemTypes() as Function[] });
+    return await app.get(GraphQLSchemaFactory).create([...contentApp.resolvers] as Function[], {
+      orphanedTypes: [...contentApp.graph.itemTypes] as Function[],
+    });
   } finally {
     await app.close();
   }

@@ -1,11 +1,7 @@
-import { DEFAULT_PORTS, ServiceDefinition, serviceConfigSchema } from '@scriptbook/platform';
-import { ContentModule } from './content.module';
+import { CONTENT_KINDS } from '@scriptbook/games';
+import { contentService } from './content-service';
 
-export const contentConfigSchema = serviceConfigSchema(DEFAULT_PORTS.content, {});
+export { contentConfigSchema } from './content-service';
 
 /** Read-only game content served from memory: no database, no queue. */
-export const contentApp: ServiceDefinition<typeof contentConfigSchema> = {
-  name: 'content',
-  module: ContentModule,
-  configSchema: contentConfigSchema,
-};
+export const contentApp = contentService('content', { kinds: CONTENT_KINDS });

@@ -1,4 +1,5 @@
-import { ContentItem, contentLibrary } from '@scriptbook/content';
+import { ContentItem } from '@scriptbook/content';
+import { gameContentLibrary } from '@scriptbook/game-host';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
@@ -48,10 +49,10 @@ describe('content subgraph', () => {
   });
 
   it('serves every scenario of the seeds with its structured setup', async () => {
-    const scenarioIds = contentLibrary()
+    const scenarioIds = gameContentLibrary()
       .ofKind('twom-scenario')
       .map((s) => s.id)
-      .concat(contentLibrary().ofKind('zs-scenario').map((s) => s.id));
+      .concat(gameContentLibrary().ofKind('zs-scenario').map((s) => s.id));
     for (const id of scenarioIds) {
       const response = await query(
         `query($id: ID!) { scenario(id: $id) { ${ITEM} summary setupSteps { order title lines } victoryConditions defeatConditions
@@ -141,12 +142,12 @@ describe('content subgraph', () => {
 
   it('reports the content version for caching', async () => {
     const version = (await query('{ contentVersion { hash itemCount packs { id version seed itemCount } } }')).data!.contentVersion;
-    expect(version.hash).toBe(contentLibrary().hash);
+    expect(version.hash).toBe(gameContentLibrary().hash);
     expect(version.packs.map((pack: { id: string }) => pack.id)).toEqual(['hope-inhumanity', 'stalker-zs', 'twom-core', 'twom-tactics', 'twom-tales']);
   });
 
   it('reaches every item of the packs through contentItem, with provenance and gaps', async () => {
-    const library = contentLibrary();
+    const library = gameContentLibrary();
     const items = library.packs.flatMap((pack) => pack.itemIds).map((id) => library.get(id)!) as ContentItem[];
     const ids = items.map((item) => item.id);
     // As many aliases per request as the subgraph's own limit (MAX_ALIASES) allows.

@@ -1,11 +1,7 @@
-import { DEFAULT_PORTS, ServiceDefinition, serviceConfigSchema } from '@scriptbook/platform';
-import { RulesModule } from './rules.module';
+import { RELEASE_CATALOG } from '@scriptbook/games';
+import { rulesService } from './rules-service';
 
-export const rulesConfigSchema = serviceConfigSchema(DEFAULT_PORTS.rules, {});
+export { rulesConfigSchema } from './rules-service';
 
-/** Seeded, explainable rule resolution over the rules engine. */
-export const rulesApp: ServiceDefinition<typeof rulesConfigSchema> = {
-  name: 'rules',
-  module: RulesModule,
-  configSchema: rulesConfigSchema,
-};
+/** Seeded, explainable rule resolution over the release's games. */
+export const rulesApp = rulesService('rules', { catalog: RELEASE_CATALOG });

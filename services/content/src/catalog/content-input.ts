@@ -1,8 +1,6 @@
-import { ContentKind, requireGameId } from '@scriptbook/content';
+import { ItemView, requireGameId } from '@scriptbook/content';
 import { BadUserInputError, NotFoundError } from '@scriptbook/platform';
-import { isContentKind } from '../kinds/registry';
 import { ContentCatalog } from './content-catalog';
-import { ItemView } from './catalog-lookup';
 
 /** Checks a game id argument; absent means every game. */
 export function knownGameId(catalog: ContentCatalog, gameId: string | null | undefined, field: string): string | undefined {
@@ -10,11 +8,11 @@ export function knownGameId(catalog: ContentCatalog, gameId: string | null | und
   return requireGameId(catalog, gameId, field);
 }
 
-export function knownKinds(kinds: readonly string[] | null | undefined, field: string): ContentKind[] | undefined {
+export function knownKinds(catalog: ContentCatalog, kinds: readonly string[] | null | undefined, field: string): string[] | undefined {
   if (!kinds || kinds.length === 0) return undefined;
-  const unknown = kinds.find((kind) => !isContentKind(kind));
+  const unknown = kinds.find((kind) => !catalog.kinds.has(kind));
   if (unknown !== undefined) throw new BadUserInputError(field, 'known-kind', `${field}: "${unknown}" is not a content kind`);
-  return kinds as ContentKind[];
+  return [...kinds];
 }
 
 /** A text filter that, when given, must say something. */
@@ -25,13 +23,7 @@ export function nonEmptyText(text: string | null | undefined, field: string): st
   return trimmed;
 }
 
-export function requireItem(
-  catalog: ContentCatalog,
-  id: string,
-  kinds: readonly ContentKind[] | undefined,
-  what: string,
-  field = 'id',
-): ItemView {
+export function requireItem(catalog: ContentCatalog, id: string, kinds: readonly string[] | undefined, what: string, field = 'id'): ItemView {
   const item = kinds ? catalog.getOfKinds(id, kinds) : catalog.get(id);
   if (!item) throw new NotFoundError(what, id, field);
   return item;

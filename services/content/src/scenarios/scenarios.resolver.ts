@@ -1,27 +1,30 @@
 import { Args, Context, ID, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { ItemView } from '../catalog/catalog-lookup';
+import { ItemView } from '@scriptbook/content';
 import { ContentCatalog } from '../catalog/content-catalog';
 import { requireItem } from '../catalog/content-input';
 import { loadReference } from '../catalog/reference-loader';
-import { kindsInGroup } from '../kinds/registry';
-import { ScenarioInterface } from './scenario.interface';
+import { ContentGraphQL } from '../graphql/content-graphql';
 
-@Resolver(() => ScenarioInterface)
-export class ScenariosResolver {
-  private readonly scenarioKinds = kindsInGroup('scenario');
+export function scenariosResolver(graph: ContentGraphQL) {
+  const Scenario = graph.interfaceOf('scenario');
+  const scenarioKinds = graph.kinds.inGroup('scenario');
 
-  constructor(private readonly catalog: ContentCatalog) {}
+  @Resolver(() => Scenario)
+  class ScenariosResolver {
+    constructor(readonly catalog: ContentCatalog) {}
 
-  @Query(() => ScenarioInterface, {
-    nullable: true,
-    description: 'One scenario of any game. An unknown id answers null with a NOT_FOUND error naming `id`.',
-  })
-  scenario(@Args('id', { type: () => ID, description: 'A scenario id, e.g. `stalker-zs:scenario:boss-hunt`.' }) id: string): ItemView {
-    return requireItem(this.catalog, id, this.scenarioKinds, 'Scenario');
+    @Query(() => Scenario, {
+      nullable: true,
+      description: 'One scenario of any game. An unknown id answers null with a NOT_FOUND error naming `id`.',
+    })
+    scenario(@Args('id', { type: () => ID, description: 'A scenario id, `<game>:scenario:<name>`.' }) id: string): ItemView {
+      return requireItem(this.catalog, id, scenarioKinds, 'Scenario');
+    }
+
+    @ResolveReference()
+    resolveReference(@Parent() reference: { id: string }, @Context() context: object): Promise<ItemView | null> {
+      return loadReference(context, this.catalog, 'scenario', scenarioKinds, reference.id);
+    }
   }
-
-  @ResolveReference()
-  resolveReference(@Parent() reference: { id: string }, @Context() context: object): Promise<ItemView | null> {
-    return loadReference(context, this.catalog, 'scenario', this.scenarioKinds, reference.id);
-  }
+  return ScenariosResolver;
 }

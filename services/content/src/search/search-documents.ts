@@ -1,4 +1,4 @@
-import type { ContentItem } from '@scriptbook/content';
+import { ContentItem, gameIdOf } from '@scriptbook/content';
 
 export interface SearchField {
   readonly name: string;
@@ -37,7 +37,7 @@ export function searchDocumentOf(item: ContentItem): SearchDocument {
   return {
     id: item.id,
     kind: item.kind,
-    gameId: item.kind === 'game' ? item.id : item.gameId,
+    gameId: gameIdOf(item),
     fields: [
       { name: 'name', text: name, weight: FIELD_WEIGHTS.name },
       { name: 'text', text: texts.join('\n'), weight: FIELD_WEIGHTS.text },

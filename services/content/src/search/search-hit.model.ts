@@ -1,5 +1,5 @@
+import { Type } from '@nestjs/common';
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
-import { ContentItemInterface } from '../common/content-item.interface';
 
 @ObjectType({ description: 'A match inside `SearchSnippet.text`, as offsets in UTF-16 code units.' })
 export class TextRange {
@@ -14,10 +14,14 @@ export class SearchSnippet {
   @Field(() => [TextRange], { description: 'Where the matches are in `text`, for custom highlighting.' }) highlights!: TextRange[];
 }
 
-@ObjectType({ description: 'One search result, best first.' })
-export class SearchHit {
-  @Field(() => ContentItemInterface, { description: 'The matching item.' }) item!: unknown;
-  @Field(() => Float, { description: 'Higher is better; comparable within one query only.' }) score!: number;
-  @Field({ description: 'The field the snippet comes from: `name` or `text`.' }) field!: string;
-  @Field(() => SearchSnippet, { description: 'An excerpt around the first match.' }) snippet!: SearchSnippet;
+/** One search result; its item is any content item, whose interface is made from the kinds. */
+export function searchHitType(contentItem: Type<unknown>): Type<unknown> {
+  @ObjectType('SearchHit', { description: 'One search result, best first.' })
+  class SearchHit {
+    @Field(() => contentItem, { description: 'The matching item.' }) item!: unknown;
+    @Field(() => Float, { description: 'Higher is better; comparable within one query only.' }) score!: number;
+    @Field({ description: 'The field the snippet comes from: `name` or `text`.' }) field!: string;
+    @Field(() => SearchSnippet, { description: 'An excerpt around the first match.' }) snippet!: SearchSnippet;
+  }
+  return SearchHit;
 }

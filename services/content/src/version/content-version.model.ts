@@ -2,10 +2,10 @@ import { Field, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType({ description: 'One content pack of this release.' })
 export class ContentPackVersion {
-  @Field({ description: 'The pack id, e.g. `stalker-zs`.' }) id!: string;
+  @Field({ description: 'The pack id, the name of its folder.' }) id!: string;
   @Field({ description: 'The pack name, for display.' }) name!: string;
   @Field({ description: 'Semantic version of the pack.' }) version!: string;
-  @Field({ description: 'The seed the pack is transcribed from.' }) seed!: string;
+  @Field({ description: 'The number of the rulebook the pack is transcribed from, e.g. `004`.' }) seed!: string;
   @Field(() => Int, { description: 'How many items the pack holds.' }) itemCount!: number;
 }
 

@@ -1,9 +1,11 @@
 import { Type } from '@nestjs/common';
 import { Field, ObjectType } from '@nestjs/graphql';
+import { GameCatalog } from '@scriptbook/games';
 import { compileInput, compileOutput, ExtraField, ZodGraphQLTypes } from '@scriptbook/platform/graphql/zod';
 import { MAX_SEED_LENGTH, AnyProcedureDescriptor } from '@scriptbook/rules-engine';
 import { RngState, RngStateInput, TranscriptStep } from '../resolution/resolution.model';
-import { CONTENT_ENTITIES } from './content-entities';
+import { contentEntitiesOf, ContentEntityStubs } from './content-entities';
+import { contentReferenceResolver } from './content-references.resolver';
 
 /** The GraphQL face of one descriptor: its types and the value converters between GraphQL and the engine. */
 export interface ProcedureGraphQL {
@@ -32,15 +34,27 @@ const STREAM_FIELDS: readonly ExtraField[] = [
   },
 ];
 
-const types = new ZodGraphQLTypes({ references: CONTENT_ENTITIES });
-const served = new Set(Object.keys(CONTENT_ENTITIES));
+/** The GraphQL face of a catalog's procedures: one per procedure, and the content entities their results point at. */
+export interface RulesGraphQL {
+  readonly procedures: readonly ProcedureGraphQL[];
+  /** A reference resolver for each content entity some result points at, for `_entities` sent to rules. */
+  readonly referenceResolvers: readonly Type<unknown>[];
+}
 
 function typePrefix(field: string): string {
   return field.charAt(0).toUpperCase() + field.slice(1);
 }
 
-/** Builds the input, result and resolution types of a descriptor once, at start. */
-export function procedureGraphQL(descriptor: AnyProcedureDescriptor): ProcedureGraphQL {
+/** Builds the types of every procedure of the catalog once, at start, and the stubs of the content entities they point at. */
+export function rulesGraphQL(catalog: GameCatalog): RulesGraphQL {
+  const stubs = new ContentEntityStubs(contentEntitiesOf(catalog.contentKinds));
+  const types = new ZodGraphQLTypes({ references: stubs.references });
+  const served = stubs.typenames();
+  const procedures = catalog.procedures.map((descriptor) => procedureGraphQL(descriptor, types, served));
+  return { procedures, referenceResolvers: stubs.used().map(({ entity, type }) => contentReferenceResolver(entity, type)) };
+}
+
+function procedureGraphQL(descriptor: AnyProcedureDescriptor, types: ZodGraphQLTypes, served: ReadonlySet<string>): ProcedureGraphQL {
   const prefix = typePrefix(descriptor.field);
   const inputType = types.inputType(descriptor.input, `${prefix}Input`, prefix, STREAM_FIELDS);
   const resultType = types.objectType(descriptor.result, `${prefix}Result`, prefix);

@@ -1,13 +1,13 @@
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { BadUserInputError, NotFoundError } from '@scriptbook/platform';
-import { BoundProcedures } from '../procedures/bound-procedures';
+import { ProcedureRunner } from '../procedures/procedure-runner';
 import { RngStateInput } from '../resolution/resolution.model';
 import { resolutionFields } from '../resolution/transcript.mapper';
 import { Replay } from './replay.model';
 
 @Resolver(() => Replay)
 export class ReplayResolver {
-  constructor(private readonly procedures: BoundProcedures) {}
+  constructor(private readonly procedures: ProcedureRunner) {}
 
   @Query(() => Replay, {
     nullable: true,
@@ -15,7 +15,7 @@ export class ReplayResolver {
       'Runs any procedure from its id with its input as JSON (see `procedures.inputSchema`), from a seed or an rngState; persists nothing.',
   })
   replay(
-    @Args('procedureId', { type: () => ID, description: 'The procedure to run, e.g. `twom.night-raid` (see `procedures`).' }) procedureId: string,
+    @Args('procedureId', { type: () => ID, description: 'The id of the procedure to run, as `procedures` lists it.' }) procedureId: string,
     @Args('input', { description: 'The input as a JSON object, shaped as the procedure\'s `inputSchema` says.' }) input: string,
     @Args('seed', { type: () => String, nullable: true, description: 'Starts the stream from this seed. Not with rngState; drawn when neither is given.' })
     seed: string | null,

@@ -5,13 +5,13 @@ export class TranscriptStep {
   @Field({ description: 'What happened in this step, as a sentence to show the table.' })
   text!: string;
 
-  @Field(() => String, { nullable: true, description: 'Id of the die rolled in this step (`black-d10`), if any.' })
+  @Field(() => String, { nullable: true, description: 'Id of the die rolled in this step, as the procedure names it (for `rollDice`, the `DieKind` value in the engine\'s spelling); null when no die was rolled.' })
   die?: string | null;
 
   @Field(() => String, { nullable: true, description: 'What the die or draw showed, as text.' })
   value?: string | null;
 
-  @Field({ description: 'True when this step applies a value no seed prints; `reasoning` says where it was read from.' })
+  @Field({ description: 'True when this step applies a value no rulebook prints; `reasoning` says where it was read from.' })
   inferred!: boolean;
 
   @Field(() => String, { nullable: true, description: 'Why an inferred value was read the way it was; null when the step applies printed rules only.' })
