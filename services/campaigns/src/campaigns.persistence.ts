@@ -1,13 +1,15 @@
 import { PersistenceDefinition } from '@scriptbook/platform';
-import { CampaignEntity } from './campaigns/campaign.entity';
-import { GroupEnvelopeEntity } from './envelopes/group-envelope.entity';
+import { CampaignEntity } from './store/campaign.entity';
+import { GroupEnvelopeEntity } from './legacy/group-envelope.entity';
 import { campaignsMigrations } from './migrations';
 import { CampaignSnapshotEntity } from './snapshots/campaign-snapshot.entity';
-import { CampaignChangeEntity } from './sync/campaign-change.entity';
-import { CampaignClientEntity } from './sync/campaign-client.entity';
+import { CampaignChangeEntity } from './store/campaign-change.entity';
+import { CampaignClientEntity } from './store/campaign-client.entity';
+import { CampaignRejectionEntity } from './store/campaign-rejection.entity';
+import { CampaignShareLinkEntity } from './share-links/campaign-share-link.entity';
 
 export const campaignsPersistence: PersistenceDefinition = {
   service: 'campaigns',
-  entities: [CampaignEntity, CampaignChangeEntity, CampaignClientEntity, CampaignSnapshotEntity, GroupEnvelopeEntity],
+  entities: [CampaignEntity, CampaignChangeEntity, CampaignClientEntity, CampaignRejectionEntity, CampaignSnapshotEntity, GroupEnvelopeEntity, CampaignShareLinkEntity],
   migrations: campaignsMigrations,
 };

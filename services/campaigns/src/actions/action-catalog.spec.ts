@@ -1,16 +1,17 @@
-import { applyAction } from './campaign-action';
-import { ActionRejection } from './action-rejection';
+import { applyAction } from '@scriptbook/campaign-model';
+import { ActionRejection } from '@scriptbook/campaign-model';
 import { runProcedure } from '@scriptbook/rules-engine';
-import { actionOf, CAMPAIGN_GAME_IDS, GameSystem, gameSystemOf } from '../state/game-systems';
+import { CampaignModel, actionOf } from '@scriptbook/campaign-model';
+import { CAMPAIGN_GAME_IDS, campaignModelOf } from '@scriptbook/games';
 
-const newState = (gameId: string) => gameSystemOf(gameId)!.initial('catalog-seed', null).state;
+const newState = (gameId: string) => campaignModelOf(gameId)!.initial('catalog-seed', null).state;
 
 /** A new campaign from the system's first setup, which needs no content from the packs for these games. */
-const setUp = (system: GameSystem, seed: string, input: unknown) =>
+const setUp = (system: CampaignModel, seed: string, input: unknown) =>
   system.initial(seed, { setup: system.setups[0], resolution: runProcedure(system.setups[0].procedure, input, { seed }, undefined) });
 
 describe.each(CAMPAIGN_GAME_IDS)('the %s action catalog', (gameId) => {
-  const system = gameSystemOf(gameId)!;
+  const system = campaignModelOf(gameId)!;
 
   it.each(system.actions.map((a) => [a.name, a] as const))('runs the example of %s on a new campaign', (_name, action) => {
     let state = newState(gameId);
@@ -40,7 +41,7 @@ describe.each(CAMPAIGN_GAME_IDS)('the %s action catalog', (gameId) => {
 });
 
 describe('rules the state enforces', () => {
-  const twom = gameSystemOf('twom')!;
+  const twom = campaignModelOf('twom')!;
   const act = (state: unknown, name: string, args: unknown) => applyAction(twom.stateSchema, actionOf(twom, name)!, state, args).state;
   const rejectionOf = (state: unknown, name: string, args: unknown) => {
     try {
@@ -94,7 +95,7 @@ describe('rules the state enforces', () => {
   });
 
   it('starts a Hope Inhumanity game from the engine’s setup, with any number of players', () => {
-    const hope = gameSystemOf('hope-inhumanity')!;
+    const hope = campaignModelOf('hope-inhumanity')!;
     const setup = { players: ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve', 'Fay', 'Gus'], humanityDice: 3, hopeDice: 4, scenes: [{ name: 'Scene A', terrain: 'Ruins' }] };
     const initial = setUp(hope, 'seed-2', setup);
     expect(initial.state).toEqual({

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AuthenticatedPlayer, NotFoundError, RowsById } from '@scriptbook/platform';
+import { AuthenticatedPlayer, NotFoundError } from '@scriptbook/platform';
 import { MembershipReader } from '@scriptbook/platform/membership';
-import { DataSource } from 'typeorm';
+import { CampaignEntity } from '../store/campaign.entity';
+import { CampaignStore } from '../store/campaign-store';
 import { CampaignReadCache } from './campaign-read-cache';
-import { CampaignEntity } from './campaign.entity';
 
 /**
  * Who may see or change a campaign: the members of the group that owns it.
@@ -20,16 +20,12 @@ function onlyOrThrow([found]: (CampaignEntity | Error)[]): CampaignEntity {
 
 @Injectable()
 export class CampaignAccess {
-  /** Rows read for every access decision (straight, or on a read-cache miss): one plain statement, no query builder. */
-  private readonly campaigns: RowsById<CampaignEntity>;
-
   constructor(
-    dataSource: DataSource,
+    /** Rows read for every access decision (straight, or on a read-cache miss). */
+    private readonly campaigns: CampaignStore,
     private readonly membership: MembershipReader,
     private readonly readCache: CampaignReadCache,
-  ) {
-    this.campaigns = new RowsById(dataSource, CampaignEntity);
-  }
+  ) {}
 
   async require(id: string, viewer: AuthenticatedPlayer, field = 'id'): Promise<CampaignEntity> {
     return onlyOrThrow(await this.visible([id], viewer, field));
@@ -42,7 +38,13 @@ export class CampaignAccess {
    * (Redis on a miss; none at all for a personal group).
    */
   async check(campaign: { readonly id: string; readonly groupId: string }, viewer: AuthenticatedPlayer, field = 'id'): Promise<void> {
-    if (!(await this.membership.isMember(campaign.groupId, viewer.playerId))) throw new NotFoundError('Campaign', campaign.id, field);
+    if (!(await this.mayRead(campaign, viewer))) throw new NotFoundError('Campaign', campaign.id, field);
+  }
+
+  /** A member of the group, or the holder of a share link of this very campaign (only where the field took share links). */
+  private mayRead(campaign: { readonly id: string; readonly groupId: string }, viewer: AuthenticatedPlayer): Promise<boolean> {
+    if (viewer.shareLink) return Promise.resolve(viewer.shareLink.campaignId === campaign.id);
+    return this.membership.isMember(campaign.groupId, viewer.playerId);
   }
 
   /** One answer per id, in order: the campaign as the database holds it now, or the NOT_FOUND error for that id. */
@@ -66,10 +68,12 @@ export class CampaignAccess {
   private async decide(ids: readonly string[], rows: readonly CampaignEntity[], viewer: AuthenticatedPlayer, field: string): Promise<(CampaignEntity | Error)[]> {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const memberOf = new Map<string, boolean>();
-    for (const groupId of new Set(rows.map((row) => row.groupId))) memberOf.set(groupId, await this.membership.isMember(groupId, viewer.playerId));
+    if (!viewer.shareLink) for (const groupId of new Set(rows.map((row) => row.groupId))) memberOf.set(groupId, await this.membership.isMember(groupId, viewer.playerId));
+    const readable = (row: CampaignEntity) => (viewer.shareLink ? viewer.shareLink.campaignId === row.id : memberOf.get(row.groupId));
     return ids.map((id) => {
       const row = byId.get(id);
-      return row && memberOf.get(row.groupId) ? row : new NotFoundError('Campaign', id, field);
+      // A deleted campaign is gone for every reader until it is restored.
+      return row && row.deletedAt === null && readable(row) ? row : new NotFoundError('Campaign', id, field);
     });
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, BoundedMap, ConfirmedSubscription, createRedisSubscriber } from '@scriptbook/platform';
-import type { CampaignsConfig } from '../campaigns.app';
-import { campaignChangesChannel, CampaignChangedMessage, decodeCampaignChanged } from '../live/campaign-change-events';
-import { CampaignChangePublisher } from '../live/campaign-change-publisher';
-import { CampaignEntity } from './campaign.entity';
+import type { CampaignsConfig } from '../campaigns.config';
+import { campaignChangesChannel, CampaignChangedMessage, decodeCampaignChanged } from '../announcements/campaign-change-events';
+import { CampaignChangePublisher } from '../announcements/campaign-change-publisher';
+import { CampaignEntity } from '../store/campaign.entity';
 
 /** Campaign rows one replica keeps; a row is a few kilobytes at most. */
 const ROWS_KEPT = 10_000;

@@ -4,9 +4,9 @@ import { RunningService, startService, TokenService } from '@scriptbook/platform
 import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { WORKED_EXAMPLES } from '@scriptbook/rules-engine';
+import { WORKED_EXAMPLES } from '@scriptbook/games';
 import { campaignsApp } from '../campaigns.app';
-import { CampaignEntity } from './campaign.entity';
+import { CampaignEntity } from '../store/campaign.entity';
 
 const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) {
   id seed setupTranscript { text }
@@ -20,9 +20,27 @@ const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $
 const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version rejected { seq rule } } }`;
 const STATE = `query($id: ID!) { campaign(id: $id) { version zoneSurvivalState { scenarioId mapId stalkers setupCards round } } }`;
 
-const incident = WORKED_EXAMPLES['twom-tales.incident-setup'] as { events: string[] };
+const incident = WORKED_EXAMPLES['twom-tales.incident-setup'] as { events: string[]; characterDeck: { name: string; border: string }[] };
 const bloodInTheSnow = { ...incident, scenario: 'blood-in-the-snow', events: [...incident.events, 'HARSH WINTER'] };
 const zoneSetup = WORKED_EXAMPLES['stalker-zs.setup'] as { scenarioId: string; stalkerCount: number };
+const coreSetup = WORKED_EXAMPLES['twom.setup'] as { characterDeck: { name: string; border: string }[] };
+const hopeSetup = WORKED_EXAMPLES['hope-inhumanity.setup'];
+
+/** The same setups in GraphQL's spellings, as the rules queries and the typed fields take them: enum values as GraphQL names. */
+const graphqlDeck = (deck: { name: string; border: string }[]) => deck.map(({ name, border }) => ({ name, border: border.toUpperCase() }));
+const TYPED: readonly { field: string; gameId: string; procedure: string; typed: unknown; json: unknown }[] = [
+  { field: 'twomSetup', gameId: 'twom', procedure: 'twom.setup', typed: { ...coreSetup, characterDeck: graphqlDeck(coreSetup.characterDeck) }, json: coreSetup },
+  {
+    field: 'talesIncidentSetup',
+    gameId: 'twom',
+    procedure: 'twom-tales.incident-setup',
+    typed: { ...bloodInTheSnow, scenario: 'BLOOD_IN_THE_SNOW', characterDeck: graphqlDeck(incident.characterDeck) },
+    json: bloodInTheSnow,
+  },
+  { field: 'zoneSurvivalSetup', gameId: 'stalker-zs', procedure: 'stalker-zs.setup', typed: zoneSetup, json: zoneSetup },
+  { field: 'hopeSetup', gameId: 'hope-inhumanity', procedure: 'hope-inhumanity.setup', typed: hopeSetup, json: hopeSetup },
+];
+const STATE_JSON = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id seed stateJson setupTranscript { text detail } } }`;
 
 describe('a campaign started from the rules engine’s setup, on Postgres', () => {
   const isolation = new TestIsolation();
@@ -114,5 +132,88 @@ describe('a campaign started from the rules engine’s setup, on Postgres', () =
       expect([field, response.errors?.[0].extensions]).toEqual([field, { code: 'BAD_USER_INPUT', field, rule }]);
     }
     expect(await stored()).toBe(before);
+  });
+});
+
+describe('a campaign started from a typed setup field, on Postgres', () => {
+  const isolation = new TestIsolation();
+  const redis = new Redis(TEST_REDIS_URL);
+  let service: RunningService;
+  let ana: string;
+  let stored: () => Promise<number>;
+
+  beforeAll(async () => {
+    const writer = new MembershipWriter(redis, isolation.redisPrefix);
+    await writer.finishRebuild(await writer.startRebuild());
+    service = await startService(campaignsApp, isolation.postgresEnv('campaigns'));
+    ana = service.app.get(TokenService).issue('player-ana').accessToken;
+    stored = () => service.app.get(DataSource).getRepository(CampaignEntity).count();
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await isolation.cleanUp();
+    await redis.quit();
+  });
+
+  const create = (input: Record<string, unknown>) => graphql(service.url, STATE_JSON, { input: { name: 'Typed', ...input } }, ana);
+
+  it.each(TYPED.map((setup) => [setup.field, setup] as const))('runs %s: the same campaign as the untyped setup with the same seed', async (_field, setup) => {
+    const typed = await create({ gameId: setup.gameId, [setup.field]: setup.typed, seed: `typed-${setup.field}` });
+    expect(typed.errors).toBeUndefined();
+    const untyped = await create({ gameId: setup.gameId, setupProcedure: setup.procedure, setup: setup.json, seed: `typed-${setup.field}` });
+    expect(untyped.errors).toBeUndefined();
+    const [a, b] = [typed.data!.createCampaign, untyped.data!.createCampaign];
+    expect(a.seed).toBe(`typed-${setup.field}`);
+    expect(a.setupTranscript.length).toBeGreaterThan(0);
+    expect({ state: a.stateJson, transcript: a.setupTranscript }).toEqual({ state: b.stateJson, transcript: b.setupTranscript });
+  });
+
+  it('takes the typed field in GraphQL’s spellings only: the engine’s spelling of an enum is refused by the schema', async () => {
+    const response = await create({ gameId: 'twom', talesIncidentSetup: { ...bloodInTheSnow, characterDeck: graphqlDeck(incident.characterDeck) } });
+    expect(response.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: '$input.talesIncidentSetup.scenario', rule: 'type' });
+  });
+
+  it('refuses two setups, a setup of another game and bad typed input, naming the field and rule, and stores nothing', async () => {
+    const before = await stored();
+    const zone = TYPED.find((setup) => setup.field === 'zoneSurvivalSetup')!.typed as Record<string, unknown>;
+    const core = TYPED.find((setup) => setup.field === 'twomSetup')!.typed;
+    const tales = TYPED.find((setup) => setup.field === 'talesIncidentSetup')!.typed;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ gameId: 'twom', twomSetup: core, talesIncidentSetup: tales }, 'input.talesIncidentSetup', 'one-of'],
+      [{ gameId: 'twom', twomSetup: core, setup: coreSetup }, 'input.setup', 'one-of'],
+      [{ gameId: 'twom', twomSetup: core, setupProcedure: 'twom.setup' }, 'input.setupProcedure', 'one-of'],
+      [{ gameId: 'twom', zoneSurvivalSetup: zone }, 'input.zoneSurvivalSetup', 'setup-game'],
+      [{ gameId: 'hope-inhumanity', twomSetup: core }, 'input.twomSetup', 'setup-game'],
+      [{ gameId: 'stalker-zs', zoneSurvivalSetup: { ...zone, stalkerCount: 9 } }, 'input.zoneSurvivalSetup.stalkerCount', 'range'],
+      [{ gameId: 'stalker-zs', zoneSurvivalSetup: { ...zone, scenarioId: 'stalker-zs:scenario:none' } }, 'input.zoneSurvivalSetup.scenarioId', 'unknown'],
+      [{ gameId: 'twom', talesIncidentSetup: { ...(tales as object), endingEvents: ['CEASEFIRE'] } }, 'input.talesIncidentSetup.endingEvents', 'count'],
+    ];
+    for (const [input, field, rule] of cases) {
+      const response = await create(input);
+      expect([field, response.errors?.[0].extensions]).toEqual([field, { code: 'BAD_USER_INPUT', field, rule }]);
+    }
+    const both = await create({ gameId: 'twom', twomSetup: core, talesIncidentSetup: tales });
+    expect(both.errors![0].message).toBe('Give at most one setup: `twomSetup` and `talesIncidentSetup` were given');
+    expect(await stored()).toBe(before);
+  });
+
+  it('publishes setup and setupProcedure as deprecated, naming the typed fields and the dates', async () => {
+    const response = await graphql(
+      service.url,
+      '{ __type(name: "CreateCampaignInput") { inputFields(includeDeprecated: true) { name isDeprecated deprecationReason type { name } } } }',
+    );
+    const fields = response.data!.__type.inputFields as { name: string; isDeprecated: boolean; deprecationReason: string | null; type: { name: string | null } }[];
+    const reason = 'Use `twomSetup, talesIncidentSetup, hopeSetup, zoneSurvivalSetup` instead. Deprecated 2026-12-01, removed after 2027-06-01.';
+    expect(fields.filter((field) => field.isDeprecated).map(({ name, deprecationReason }) => ({ name, deprecationReason }))).toEqual([
+      { name: 'setup', deprecationReason: reason },
+      { name: 'setupProcedure', deprecationReason: reason },
+    ]);
+    expect(Object.fromEntries(TYPED.map(({ field }) => [field, fields.find((f) => f.name === field)?.type.name]))).toEqual({
+      twomSetup: 'CampaignTwomSetupInput',
+      talesIncidentSetup: 'CampaignTalesIncidentSetupInput',
+      zoneSurvivalSetup: 'CampaignZoneSurvivalSetupInput',
+      hopeSetup: 'CampaignHopeSetupInput',
+    });
   });
 });

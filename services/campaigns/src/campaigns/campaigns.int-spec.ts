@@ -5,7 +5,7 @@ import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
-import { CampaignEntity } from './campaign.entity';
+import { CampaignEntity } from '../store/campaign.entity';
 import { CampaignAccess } from './campaign-access';
 
 const CREATE = `mutation($input: CreateCampaignInput!) {
@@ -157,7 +157,7 @@ describe('campaigns subgraph on Postgres', () => {
     expect(await stored()).toBe(before);
     for (const query of [MINE, `query($id: ID!) { campaign(id: $id) { id } }`]) {
       const response = await graphql(service.url, query, { id: earlier.data!.createCampaign.id }, gone);
-      expect(response.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(response.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
     }
     // Everyone else carries on.
     expect((await graphql(service.url, MINE, {}, ana)).errors).toBeUndefined();
@@ -165,11 +165,15 @@ describe('campaigns subgraph on Postgres', () => {
 
   it('needs a valid token, and stores nothing without one', async () => {
     const before = await stored();
-    for (const token of [undefined, 'garbage']) {
+    const refusals = [
+      [undefined, { code: 'UNAUTHENTICATED' }],
+      ['garbage', { code: 'UNAUTHENTICATED', field: 'authorization', rule: 'access-token-invalid' }],
+    ] as const;
+    for (const [token, refusal] of refusals) {
       const create = await graphql(service.url, CREATE, { input: { gameId: 'twom', name: 'Sneaky' } }, token);
-      expect(create.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(create.errors![0].extensions).toEqual(refusal);
       const list = await graphql(service.url, MINE, {}, token);
-      expect(list.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect(list.errors![0].extensions).toEqual(refusal);
     }
     expect(await stored()).toBe(before);
   });

@@ -1,26 +1,21 @@
 import { Module } from '@nestjs/common';
-import { PersistenceModule, QueueModule } from '@scriptbook/platform';
-import { GroupEnvelopeEntity } from '../envelopes/group-envelope.entity';
-import { GroupEnvelopeLedger } from '../envelopes/group-envelope-ledger';
-import { CampaignChangePublisherModule } from '../live/campaign-change-publisher.module';
-import { campaignSnapshotQueue } from '../snapshots/campaign-snapshot.queue';
-import { CampaignChangeEntity } from '../sync/campaign-change.entity';
-import { CampaignClientEntity } from '../sync/campaign-client.entity';
-import { SyncResolver } from '../sync/sync.resolver';
-import { SyncService } from '../sync/sync.service';
+import { CampaignChangePublisherModule } from '../announcements/campaign-change-publisher.module';
+import { GroupLegacyModule } from '../legacy/group-legacy.module';
+import { CampaignStoreModule } from '../store/campaign-store.module';
 import { CampaignAccess } from './campaign-access';
+import { CampaignModels } from './campaign-models';
 import { CampaignReadCache } from './campaign-read-cache';
-import { CampaignEntity } from './campaign.entity';
-import { CampaignsResolver } from './campaigns.resolver';
+import { CampaignSetupRun } from './campaign-setup-run';
 import { CampaignsService } from './campaigns.service';
 
+/**
+ * Campaigns themselves: creating them, reading them, and who may see them.
+ * Sync, envelopes and live updates build on this; it knows none of them.
+ * Its GraphQL face is made per hosted catalog (campaigns-graphql.module.ts).
+ */
 @Module({
-  imports: [
-    PersistenceModule.repositories(CampaignEntity, CampaignChangeEntity, CampaignClientEntity, GroupEnvelopeEntity),
-    QueueModule.register(campaignSnapshotQueue),
-    CampaignChangePublisherModule,
-  ],
-  providers: [CampaignReadCache, CampaignAccess, CampaignsService, CampaignsResolver, SyncService, SyncResolver, GroupEnvelopeLedger],
-  exports: [CampaignAccess, SyncService],
+  imports: [CampaignStoreModule, CampaignChangePublisherModule, GroupLegacyModule],
+  providers: [CampaignModels, CampaignReadCache, CampaignAccess, CampaignSetupRun, CampaignsService],
+  exports: [CampaignModels, CampaignAccess, CampaignSetupRun, CampaignsService],
 })
 export class CampaignsModule {}

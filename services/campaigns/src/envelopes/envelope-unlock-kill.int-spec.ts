@@ -8,9 +8,9 @@ import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { ServiceProcess, startServiceProcess } from '@scriptbook/platform/testing/service-process';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { gameSystemOf } from '../state/game-systems';
-import { GroupEnvelopeEntity } from './group-envelope.entity';
+import { CampaignEntity } from '../store/campaign.entity';
+import { campaignModelOf } from '@scriptbook/games';
+import { GroupEnvelopeEntity } from '../legacy/group-envelope.entity';
 
 const ROOT = resolve(__dirname, '..', '..', '..', '..');
 const WORKER = 'dist/services/campaigns/src/worker.js';
@@ -47,7 +47,7 @@ describe('an envelope unlock whose worker is killed halfway', () => {
     await writer.finishRebuild(rebuild);
     api = await startService(campaignsApp, isolation.postgresEnv('campaigns'));
     db = api.app.get(DataSource);
-    const twom = gameSystemOf('twom')!;
+    const twom = campaignModelOf('twom')!;
     const rows = Array.from({ length: CAMPAIGNS }, (_, i) => ({
       id: timeOrderedId(),
       gameId: 'twom',

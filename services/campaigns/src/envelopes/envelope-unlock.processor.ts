@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, InjectRepository, QueueProcessor } from '@scriptbook/platform';
 import { ContentLibrary } from '@scriptbook/content';
+import { APP_CONFIG, InjectRepository, QueueProcessor } from '@scriptbook/platform';
+import { WebhookEmitter, webhookPayload } from '@scriptbook/platform/webhooks';
 import { Job, UnrecoverableError } from 'bullmq';
-import { DataSource, Repository } from 'typeorm';
-import type { CampaignsWorkerConfig } from '../campaigns.app';
-import { CampaignChangePublisher } from '../live/campaign-change-publisher';
-import { countCampaigns, openEnvelopeInBatch, storeMissingStates } from './envelope-fan-out';
+import { Repository } from 'typeorm';
+import { CampaignChangePublisher } from '../announcements/campaign-change-publisher';
+import type { CampaignsWorkerConfig } from '../campaigns.config';
+import { CampaignModels } from '../campaigns/campaign-models';
+import { GroupEnvelopeEntity } from '../legacy/group-envelope.entity';
+import { CampaignStore } from '../store/campaign-store';
+import { envelopeProgressPercent } from './envelope-progress';
 import { envelopeUnlockQueue, EnvelopeUnlockPayload } from './envelope-unlock.queue';
-import { GroupEnvelopeEntity } from './group-envelope.entity';
 
 export interface EnvelopeUnlockOutcome {
   readonly groupId: string;
@@ -32,10 +35,12 @@ export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayloa
   private readonly batchSize: number;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: CampaignStore,
+    private readonly models: CampaignModels,
     @InjectRepository(GroupEnvelopeEntity) private readonly envelopes: Repository<GroupEnvelopeEntity>,
     private readonly content: ContentLibrary,
     private readonly publisher: CampaignChangePublisher,
+    private readonly webhooks: WebhookEmitter,
     @Inject(APP_CONFIG) config: CampaignsWorkerConfig,
   ) {
     super(envelopeUnlockQueue, { lockDurationMs: config.ENVELOPE_JOB_LOCK_MS, stalledIntervalMs: config.ENVELOPE_JOB_STALLED_CHECK_MS });
@@ -43,8 +48,10 @@ export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayloa
   }
 
   protected async handle({ groupId, envelopeId }: EnvelopeUnlockPayload, job: Job): Promise<EnvelopeUnlockOutcome> {
-    const envelope = this.content.getOfKind('twom-envelope', envelopeId);
-    if (!envelope) throw new UnrecoverableError(`${envelopeId} is not an envelope of the content packs`);
+    const envelope = this.content.get(envelopeId);
+    const model = envelope?.gameId === undefined ? null : this.models.of(envelope.gameId);
+    const legacy = model?.legacy;
+    if (!envelope || !model || !legacy || envelope.kind !== legacy.contentKind) throw new UnrecoverableError(`${envelopeId} is not an envelope of the content packs`);
     const row = await this.envelopes.findOneBy({ groupId, envelopeId });
     if (!row) throw new UnrecoverableError(`group ${groupId} has no record of opening ${envelopeId}`);
     if (row.state === 'OPENED') {
@@ -54,13 +61,15 @@ export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayloa
 
     const opening = {
       groupId,
-      gameId: envelope.gameId,
+      gameId: envelope.gameId!,
+      stateField: legacy.stateField,
+      openAction: legacy.openAction,
       entry: { envelopeId, openedAt: new Date(row.openedAt).toISOString(), byScenarioId: row.openedByScenarioId },
       playerId: row.openedByPlayerId,
       openedInCampaignId: row.openedInCampaignId,
     };
-    await storeMissingStates(this.dataSource, groupId, opening.gameId);
-    let total = await countCampaigns(this.dataSource, groupId, opening.gameId);
+    await this.store.storeMissingStates(groupId, opening.gameId, (campaign) => model.initial(campaign.seed ?? campaign.id, null).state);
+    let total = await this.store.countCampaigns(groupId, opening.gameId);
     await this.envelopes.update({ groupId, envelopeId }, { campaignsTotal: total, campaignsDone: 0 });
     await job.updateProgress(0);
 
@@ -68,17 +77,31 @@ export class EnvelopeUnlockProcessor extends QueueProcessor<EnvelopeUnlockPayloa
     let done = 0;
     let opened = 0;
     for (;;) {
-      const batch = await openEnvelopeInBatch(this.dataSource, opening, cursor, this.batchSize, done);
+      const batch = await this.store.openEnvelopeInBatch(opening, cursor, this.batchSize, done);
       if (batch.scanned === 0 || batch.lastId === null) break;
       cursor = batch.lastId;
       done += batch.scanned;
       opened += batch.changed.length;
       this.publisher.changedMany(batch.changed.map(({ campaignId, version }) => ({ campaignId, fromVersion: version - 1, version })));
-      // Campaigns created while the job runs raise the count; 100 is kept for the end.
+      // Campaigns created while the job runs raise the count; 100 is kept for the end. The batch wrote the row's progress first.
       total = Math.max(total, done);
-      await job.updateProgress(Math.min(99, Math.floor((done / Math.max(total, 1)) * 100)));
+      await job.updateProgress(envelopeProgressPercent(done, total, false));
     }
 
+    // Emitted before the row says OPENED: a worker that dies in between runs the job again and emits the same event id, which is
+    // one event; once the row says OPENED the event is already queued.
+    await this.webhooks.emit({
+      event: webhookPayload('group.envelope.opened', `${groupId}:${envelopeId}`, new Date(row.openedAt), {
+        groupId,
+        gameId: opening.gameId,
+        envelopeId,
+        openedByPlayerId: row.openedByPlayerId,
+        openedInCampaignId: row.openedInCampaignId,
+        byScenarioId: row.openedByScenarioId,
+        campaigns: done,
+      }),
+      audience: { group: groupId },
+    });
     await this.envelopes.update({ groupId, envelopeId }, { state: 'OPENED', completedAt: Date.now(), campaignsDone: done, campaignsTotal: done });
     await job.updateProgress(100);
     this.logger.info({ groupId, envelopeId, opened, campaigns: done }, 'envelope opened for the group');

@@ -1,6 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { BackgroundJobReference } from '@scriptbook/platform/jobs';
+import { plainText } from '@scriptbook/platform';
 import { z } from 'zod';
+import { SYNC_LIMITS } from '../sync/push-batch';
 
 export enum EnvelopeNamedBy {
   PACK = 'PACK',
@@ -11,7 +13,7 @@ registerEnumType(EnvelopeNamedBy, {
   name: 'EnvelopeNamedBy',
   description: 'Who said which envelope a scenario opens.',
   valuesMap: {
-    PACK: { description: 'The content pack: the scenario’s `envelope` in the content subgraph names it. No Tales scenario does yet (seed 000 does not say).' },
+    PACK: { description: 'The content pack: the scenario’s `envelope` in the content subgraph names it (where the rulebook says which).' },
     SCENARIO_SHEET: { description: 'The players, reading it off their scenario sheet, sent it as `envelope`.' },
   },
 });
@@ -38,7 +40,7 @@ export class RecordScenarioOutcomeInput {
   campaignId!: string;
 
   @Field(() => ID, {
-    description: 'The scenario’s content id, e.g. `twom:scenario:epidemic`; one that is not a scenario of the campaign’s game gives BAD_USER_INPUT (rule "known-scenario").',
+    description: 'The scenario’s content id, as the content subgraph’s `scenarios` of the campaign’s game give it; one that is not a scenario of that game gives BAD_USER_INPUT (rule "known-scenario").',
   })
   scenarioId!: string;
 
@@ -48,8 +50,8 @@ export class RecordScenarioOutcomeInput {
   @Field(() => ID, {
     nullable: true,
     description:
-      'The envelope the scenario sheet names, as a content id (`twom:envelope:a` to `twom:envelope:e`): the content packs do not say which envelope a ' +
-      'Tales scenario opens, so the players read it off their sheet. Refused (BAD_USER_INPUT on `input.envelope`) when it is not an envelope ' +
+      'The envelope the scenario sheet names, as a content id (`envelopeId` of `groupEnvelopes`): where the content pack does not say which envelope a ' +
+      'scenario opens, the players read it off their sheet. Refused (BAD_USER_INPUT on `input.envelope`) when it is not an envelope ' +
       '(rule "known-envelope"), the campaign is not of the envelope’s game ("envelope-game"), the scenario is not of the envelope’s module ' +
       '("envelope-scenario"), or the pack names a different one ("pack-envelope").',
   })
@@ -67,14 +69,24 @@ export class RecordScenarioOutcomeInput {
   seq?: number | null;
 }
 
+// The device's clientId and seq follow the push's own limits, under the names this mutation's input gives them.
 export const recordScenarioOutcomeSchema = z
   .object({
     campaignId: z.string().min(1).max(64),
-    scenarioId: z.string().trim().min(1).max(80),
+    scenarioId: plainText({ maxLength: 80 }),
     won: z.boolean(),
-    envelope: z.string().trim().min(1).max(80).nullish(),
-    clientId: z.string().nullish(),
-    seq: z.number().int().nullish(),
+    envelope: plainText({ maxLength: 80 }).nullish(),
+    clientId: z
+      .string()
+      .refine((id) => SYNC_LIMITS.clientIdPattern.test(id), { message: 'clientId must be 8 to 64 letters, digits, "-" or "_"', params: { rule: 'client-id-format' } })
+      .nullish(),
+    seq: z
+      .number()
+      .refine((seq) => Number.isInteger(seq) && seq >= 1 && seq <= SYNC_LIMITS.maxSeq, {
+        message: `seq must be a whole number from 1 to ${SYNC_LIMITS.maxSeq}`,
+        params: { rule: 'seq-range' },
+      })
+      .nullish(),
   })
   .refine((input) => (input.clientId == null) === (input.seq == null), { path: ['seq'], message: 'clientId and seq go together: send both or neither', params: { rule: 'client-id-with-seq' } });
 
@@ -90,7 +102,7 @@ export class EnvelopeProgress {
   percent!: number;
 }
 
-@ObjectType({ description: 'A gap the seeds leave in what is known about an envelope.' })
+@ObjectType({ description: 'A gap the rulebooks leave in what is known about an envelope.' })
 export class EnvelopeContentGap {
   @Field({ description: 'What is unknown: `contents` (what is inside) or `scenarioId` (which scenario opens it).' })
   field!: string;
@@ -99,12 +111,12 @@ export class EnvelopeContentGap {
   note!: string;
 }
 
-@ObjectType({ description: 'One legacy envelope of Tales from the Ruined City (A to E) and where it stands for a play group.' })
+@ObjectType({ description: 'One legacy envelope of a game (sealed content a won scenario opens for good) and where it stands for a play group.' })
 export class GroupEnvelope {
-  @Field(() => ID, { description: 'The envelope’s content id (`twom:envelope:a` ...); `contentItem(id)` gives what the seed says about it.' })
+  @Field(() => ID, { description: 'The envelope’s content id; `contentItem(id)` gives what the rulebook says about it.' })
   envelopeId!: string;
 
-  @Field({ description: 'The printed letter, A to E.' })
+  @Field({ description: 'The letter printed on it, which the list is ordered by.' })
   letter!: string;
 
   @Field({ description: 'Its name, e.g. "Envelope A".' })
@@ -142,7 +154,7 @@ export class GroupEnvelope {
   unlockJob!: BackgroundJobReference | null;
 
   @Field(() => [EnvelopeContentGap], {
-    description: 'What the seeds do not say about the envelope. Its contents are unknown, so no component joins any deck when it opens.',
+    description: 'What the rulebooks do not say about the envelope. Where its contents are unknown, no component joins any deck when it opens.',
   })
   contentGaps!: EnvelopeContentGap[];
 }

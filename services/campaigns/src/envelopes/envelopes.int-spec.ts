@@ -6,11 +6,12 @@ import { JobDirectory } from '@scriptbook/platform/jobs';
 import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { EmittedWebhookEvent, webhookEventsQueue } from '@scriptbook/platform/webhooks';
 import { campaignsApp, campaignsWorkerApp } from '../campaigns.app';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { CampaignChangeEntity } from '../sync/campaign-change.entity';
+import { CampaignEntity } from '../store/campaign.entity';
+import { CampaignChangeEntity } from '../store/campaign-change.entity';
 import { envelopeUnlockJobId, envelopeUnlockQueue } from './envelope-unlock.queue';
-import { GroupEnvelopeEntity } from './group-envelope.entity';
+import { GroupEnvelopeEntity } from '../legacy/group-envelope.entity';
 
 const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id version twomState { envelopesOpened { envelopeId openedAt byScenarioId } } } }`;
 const RECORD = `mutation($input: RecordScenarioOutcomeInput!) {
@@ -214,6 +215,31 @@ describe('legacy envelopes on Postgres and Redis, with the campaigns worker', ()
     }
     const recorded = await db.getRepository(CampaignChangeEntity).findBy({ campaignId: campaigns[0], name: 'record-scenario-outcome' });
     expect(recorded).toHaveLength(1);
+  });
+
+  it("hands each group's opening to the webhook queue once, as group.envelope.opened, for scoring's worker to deliver", async () => {
+    const webhookEvents = new Queue(webhookEventsQueue.name, { connection: redisOptionsFromUrl(TEST_REDIS_URL), prefix: isolation.redisPrefix });
+    try {
+      const jobs = await webhookEvents.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+      const opened = jobs.map((job) => job.data as EmittedWebhookEvent).filter((emitted) => emitted.event.type === 'group.envelope.opened');
+      const of = (groupId: string, envelopeId: string) => opened.filter((e) => e.event.data.groupId === groupId && e.event.data.envelopeId === envelopeId);
+      // Friday's envelope D was asked for by two wins at once and a retry: one event.
+      expect(of('friday-box', 'twom:envelope:d')).toHaveLength(1);
+      expect(of('thursday-box', 'twom:envelope:c')).toEqual([
+        {
+          event: {
+            id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+            type: 'group.envelope.opened',
+            version: 1,
+            occurredAt: expect.any(String),
+            data: expect.objectContaining({ groupId: 'thursday-box', gameId: 'twom', envelopeId: 'twom:envelope:c', openedByPlayerId: 'player-ben', byScenarioId: EPIDEMIC, campaigns: 7 }),
+          },
+          audience: { group: 'thursday-box' },
+        },
+      ]);
+    } finally {
+      await webhookEvents.close();
+    }
   });
 
   it('a defeat opens nothing, nor a win that names no envelope', async () => {

@@ -25,7 +25,8 @@ export class EnvelopesResolver {
   @Query(() => [GroupEnvelope], {
     nullable: true,
     description:
-      'Every legacy envelope (A to E) and where it stands for the group: CLOSED, OPENING with progress, or OPENED, with when and by which win. ' +
+      'Every legacy envelope of the games that have them, game by game and by letter, and where it stands for the group: CLOSED, OPENING with progress, ' +
+      'or OPENED, with when and by which win. ' +
       'Members only: a group the caller is not in gives NOT_FOUND on `groupId`; no token gives UNAUTHENTICATED.',
   })
   groupEnvelopes(

@@ -1,10 +1,12 @@
-import { CampaignChangedMessage } from './campaign-change-events';
+import type { TokenGrant } from '@scriptbook/platform';
+import { CampaignChangedMessage } from '../announcements/campaign-change-events';
 import { VersionFollower, VersionStep } from './version-follower';
 
 /**
- * One subscription's stream of version steps. Messages that arrive before
- * the subscription has read its starting version are kept and replayed, so
- * nothing committed between registering and reading is missed.
+ * One subscription's stream of version steps, for the token it was started
+ * with (`grant`). Messages that arrive before the subscription has read its
+ * starting version are kept and replayed, so nothing committed between
+ * registering and reading is missed.
  */
 export class CampaignFeed implements AsyncIterable<VersionStep> {
   groupId: string | null = null;
@@ -17,8 +19,12 @@ export class CampaignFeed implements AsyncIterable<VersionStep> {
 
   constructor(
     readonly campaignId: string,
-    readonly playerId: string,
+    readonly grant: TokenGrant,
   ) {}
+
+  get playerId(): string {
+    return this.grant.playerId;
+  }
 
   get started(): boolean {
     return this.follower !== null;

@@ -49,14 +49,18 @@ export function liveSchema(follow: FollowCampaign): GraphQLSchema {
     }),
     subscription: new GraphQLObjectType({
       name: 'Subscription',
-      description: 'Streams a device can follow.',
+      description:
+        'Streams a device can follow, served over graphql-ws (protocol graphql-transport-ws) at /graphql/ws with the access token in the connection_init payload; ' +
+        'a subscription sent to /graphql over HTTP is refused (BAD_USER_INPUT on `query`, rule "operation-type").',
       fields: {
         campaignChanged: {
           type: new GraphQLNonNull(CampaignChangedEventType),
           description:
             'Follows a campaign of one of your groups. The first event is its current version; after that, one event per committed push or undo. ' +
-            'Needs `authorization: "Bearer <token>"` in the connection_init payload. Ends with an error: UNAUTHENTICATED without a valid token, ' +
-            'NOT_FOUND on `campaignId` for a campaign you cannot see, or as soon as you leave or are removed from its group.',
+            'Needs `authorization: "Bearer <token>"` in the connection_init payload, and lasts no longer than that token. Ends with an error: ' +
+            'UNAUTHENTICATED on `authorization` without a valid token, when it expires (rule `access-token-expired`: refresh, reconnect with the new token ' +
+            'and pull `campaignChanges` from your version) or when its session or player is revoked (`session-ended`, `player-removed`), after which the ' +
+            'connection closes with 4401; NOT_FOUND on `campaignId` for a campaign you cannot see, or as soon as you leave or are removed from its group.',
           args: { campaignId: { type: new GraphQLNonNull(GraphQLID), description: 'The campaign to follow.' } },
           subscribe: (_root: unknown, args: { campaignId: string }, context: LiveContext) => follow(args.campaignId, context),
           resolve: (event: unknown) => event,

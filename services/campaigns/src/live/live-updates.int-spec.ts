@@ -6,8 +6,8 @@ import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test
 import { campaignsApp } from '../campaigns.app';
 import { followCampaign, versionsCovered } from '../testing/live-follower';
 import { LiveCampaignHub } from './live-campaign-hub';
-import { campaignChangesChannel } from './campaign-change-events';
-import { CampaignChangePublisher } from './campaign-change-publisher';
+import { campaignChangesChannel } from '../announcements/campaign-change-events';
+import { CampaignChangePublisher } from '../announcements/campaign-change-publisher';
 
 const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id version } }`;
 const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;

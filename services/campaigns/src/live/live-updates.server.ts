@@ -1,15 +1,19 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { APP_CONFIG, BaseConfig, formatGraphQLError, LOGGER, playerOf, TokenService } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, formatGraphQLError, LOGGER, TokenService } from '@scriptbook/platform';
 import type { Logger } from '@scriptbook/platform';
-import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { CampaignsConfig } from '../campaigns.config';
 import { CampaignAccess } from '../campaigns/campaign-access';
 import { CampaignFeed } from './campaign-feed';
 import { LiveCampaignHub } from './live-campaign-hub';
 import { CampaignChangedEvent, LiveContext, liveSchema } from './live-schema';
+import { LiveOperationGuard } from './live-operation-guard';
+import { liveViewerRefused } from './live-token-errors';
+import { UnauthenticatedClose } from './unauthenticated-close';
 import { serveGraphQLWs } from './graphql-ws-binding';
 import { decideUpgrade } from './upgrade-guard';
 import { UpgradeRateLimit } from './upgrade-rate-limit';
@@ -22,13 +26,17 @@ export const LIVE_PATH = '/graphql/ws';
  * graphql-ws on the service's own HTTP port, so the gateway reaches it at
  * the subgraph URL it already knows. Upgrades are checked like /graphql
  * requests (gateway-signed outside development); the token comes in the
- * connection_init payload and is checked again on every subscribe, so a
- * session ended after connecting cannot start a new subscription.
+ * connection_init payload and is checked on every subscribe. A subscription
+ * ends when its token does (expiry, sign-out, removal: `LiveCampaignHub`),
+ * and its connection closes after it (`UnauthenticatedClose`).
  */
 @Injectable()
 export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly requireSignature: boolean;
+  private readonly unauthenticated = new UnauthenticatedClose();
+  /** The schema graphql-ws serves at /graphql/ws once the application has started; test/schema compares it with graphql/schema.graphql. */
+  servedSchema: GraphQLSchema | undefined;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -43,19 +51,29 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap(): void {
+    const schema = liveSchema((campaignId, context) => this.follow(campaignId, context));
+    this.servedSchema = schema;
+    const guard = new LiveOperationGuard(schema, this.config as CampaignsConfig);
     serveGraphQLWs<{ authorization?: unknown }>(
       {
-        schema: liveSchema((campaignId, context) => this.follow(campaignId, context)),
+        schema,
+        onSubscribe: (ctx, _id, payload) => guard.admit(ctx, payload),
         context: (ctx): LiveContext => {
           const value = ctx.connectionParams?.authorization;
           return { authorization: typeof value === 'string' ? value : undefined };
         },
-        onError: (_ctx, _id, _payload, errors) => errors.map((error) => this.format(error)),
+        onError: (ctx, _id, _payload, errors) => {
+          const formatted = errors.map((error) => this.format(error));
+          this.unauthenticated.erred(ctx.extra.socket, formatted);
+          return formatted;
+        },
+        onComplete: (ctx, id) => this.unauthenticated.completed(ctx.extra.socket, Object.keys(ctx.subscriptions).filter((other) => other !== id).length),
         onNext: (_ctx, _id, _payload, _args, result) =>
           result.errors ? { ...result, errors: result.errors.map((error) => this.format(error)) } : undefined,
       },
       this.sockets,
       this.logger,
+      guard.socketLimits,
     );
     const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -107,11 +125,12 @@ export class LiveUpdatesServer implements OnApplicationBootstrap, OnApplicationS
       feed.end();
     };
     const opening = (async () => {
-      const player = playerOf({ viewer: await this.tokens.viewerOf(context.authorization) });
+      const caller = await this.tokens.grantOf(context.authorization);
+      if (!caller.grant) throw liveViewerRefused(caller.viewer);
       if (finished) return;
       // Registered before the version is read, so no change slips in between.
-      feed = this.hub.open(campaignId, player.playerId);
-      const campaign = await this.access.require(campaignId, player, 'campaignId');
+      feed = this.hub.open(campaignId, caller.grant);
+      const campaign = await this.access.require(campaignId, caller.viewer, 'campaignId');
       feed.start(campaign.groupId, campaign.version);
       steps = feed[Symbol.asyncIterator]();
     })();

@@ -3,7 +3,7 @@ import { APP_CONFIG, clientAddressOf, LOGGER, RateDecision, RateRule, REDIS_CLIE
 import type { Logger } from '@scriptbook/platform';
 import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
-import type { CampaignsConfig } from '../campaigns.app';
+import type { CampaignsConfig } from '../campaigns.config';
 
 /**
  * WebSocket upgrades to /graphql/ws per client address per minute, counted
@@ -25,7 +25,7 @@ export class UpgradeRateLimit {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.rule = { name: 'live-upgrade', limit: config.LIVE_UPGRADES_PER_MINUTE, windowSeconds: 60 };
-    this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
+    this.limiter = new RedisRateLimiter(redis, config);
   }
 
   /** Counts one upgrade; undefined when the limit is off (`LIVE_UPGRADES_PER_MINUTE=0`) or could not be counted. */

@@ -1,4 +1,4 @@
-import { CampaignChangedMessage } from './campaign-change-events';
+import { CampaignChangedMessage } from '../announcements/campaign-change-events';
 
 /** What a follower hands to its subscriber: the versions from `fromVersion` (exclusive) to `version`. */
 export interface VersionStep {

@@ -4,7 +4,7 @@ import { Directive, Field, ID, ObjectType } from '@nestjs/graphql';
 @ObjectType({ description: 'A board game of the content library; its fields come from the content subgraph.' })
 @Directive('@key(fields: "id", resolvable: false)')
 export class Game {
-  @Field(() => ID, { description: 'The game id, e.g. `twom`.' })
+  @Field(() => ID, { description: 'The game id, as `games` lists it.' })
   id!: string;
 }
 

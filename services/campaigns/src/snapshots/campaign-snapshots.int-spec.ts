@@ -6,9 +6,9 @@ import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp, campaignsWorkerApp } from '../campaigns.app';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { StateChange } from '../state/changes';
-import { CampaignChangeEntity } from '../sync/campaign-change.entity';
+import { CampaignEntity } from '../store/campaign.entity';
+import { StateChange } from '@scriptbook/campaign-model';
+import { CampaignChangeEntity } from '../store/campaign-change.entity';
 import { CampaignSnapshotEntity } from './campaign-snapshot.entity';
 import { campaignSnapshotQueue, snapshotJobId } from './campaign-snapshot.queue';
 import { stateFrom } from './snapshot-state';
@@ -65,9 +65,11 @@ describe('campaign snapshots by the campaigns worker on Postgres and Redis', () 
       const pushed = await graphql(api.url, PUSH, { input: { campaignId: id, clientId: 'phone-ana-1', actions } }, token);
       expect(pushed.data!.pushCampaignActions.rejected).toEqual([]);
     }
-    // The batch from 4 to 11 passed both 5 and 10: one snapshot, at 10.
-    await until(async () => (await snapshotsOf(id)).length === 1);
-    const [ten] = await snapshotsOf(id);
+    // Version 0 is kept at creation; the batch from 4 to 11 passed both 5 and 10: one snapshot, at 10.
+    await until(async () => (await snapshotsOf(id)).length === 2);
+    const [zero, ten] = await snapshotsOf(id);
+    expect(zero.version).toBe(0);
+    expect(stateFrom(zero.state, await changesBetween(id, 0, 10))).toEqual(ten.state);
     expect(ten.version).toBe(10);
     const campaign = await db.getRepository(CampaignEntity).findOneByOrFail({ id });
     expect(stateFrom(ten.state, await changesBetween(id, 10, 12))).toEqual(campaign.state);
@@ -76,13 +78,13 @@ describe('campaign snapshots by the campaigns worker on Postgres and Redis', () 
     const again = await queue.add('snapshot', { campaignId: id, version: 10 }, { jobId: snapshotJobId({ campaignId: id, version: 10 }) });
     const job = await queue.getJob(again.id!);
     expect(await job!.getState()).toBe('completed');
-    expect(await snapshotsOf(id)).toHaveLength(1);
+    expect(await snapshotsOf(id)).toHaveLength(2);
 
     // A later snapshot is rolled back from the current state and checked against the one before.
     const more = [13, 14, 15].map((seq) => ({ seq, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }));
     await graphql(api.url, PUSH, { input: { campaignId: id, clientId: 'phone-ana-1', actions: more } }, token);
-    await until(async () => (await snapshotsOf(id)).length === 2);
-    const fifteen = (await snapshotsOf(id))[1];
+    await until(async () => (await snapshotsOf(id)).length === 3);
+    const fifteen = (await snapshotsOf(id))[2];
     expect(fifteen.version).toBe(15);
     expect((fifteen.state as { storage: Record<string, number> }).storage.Wood).toBe(81);
     const outcome = (await queue.getJob(snapshotJobId({ campaignId: id, version: 15 })))!.returnvalue;

@@ -1,6 +1,6 @@
-import { StateChange } from '../state/changes';
+import { StateChange } from '@scriptbook/campaign-model';
 import { snapshotDue } from './campaign-snapshot.queue';
-import { stateAt, stateFrom } from './snapshot-state';
+import { stateAt, statesAgree, stateFrom } from './snapshot-state';
 
 const log: { version: number; delta: StateChange[] }[] = [
   { version: 1, delta: [{ op: 'add', path: ['storage', 'wood'], by: 2 }] },
@@ -22,6 +22,30 @@ describe('snapshot state', () => {
 
   it('rolls a snapshot forward to the same state as rolling the current one back', () => {
     expect(stateFrom(atEach[1], log.slice(1, 3))).toEqual(stateAt(atEach[4], log.slice(3)));
+  });
+});
+
+describe('statesAgree', () => {
+  it('holds whatever order the keys come in, as Postgres returns them', () => {
+    expect(statesAgree({ day: 2, storage: { wood: 1, food: 3 } }, { storage: { food: 3, wood: 1 }, day: 2 })).toBe(true);
+  });
+
+  it('holds between a count taken back to 0 and one never made', () => {
+    const forward = stateFrom({ storage: {} }, [{ version: 1, delta: [{ op: 'add', path: ['storage', 'wood'], by: 2 }] }]);
+    const back = stateAt(forward, [{ version: 1, delta: [{ op: 'add', path: ['storage', 'wood'], by: 2 }] }]);
+    expect(back).toEqual({ storage: { wood: 0 } });
+    expect(statesAgree({ storage: {} }, back)).toBe(true);
+  });
+
+  it('fails on any other difference: a value, a count, an extra key, an array', () => {
+    expect(statesAgree({ day: 1 }, { day: 2 })).toBe(false);
+    expect(statesAgree({ storage: { wood: 0 } }, { storage: { wood: 1 } })).toBe(false);
+    expect(statesAgree({ storage: {} }, { storage: { wood: 1 } })).toBe(false);
+    expect(statesAgree({ notes: {} }, { notes: { n1: 'Night raid' } })).toBe(false);
+    expect(statesAgree({ deck: [1, 2] }, { deck: [2, 1] })).toBe(false);
+    expect(statesAgree({ deck: [1] }, { deck: [1, 2] })).toBe(false);
+    expect(statesAgree({ day: null }, { day: 0 })).toBe(false);
+    expect(statesAgree({ day: null }, {})).toBe(false);
   });
 });
 

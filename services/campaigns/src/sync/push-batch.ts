@@ -1,8 +1,6 @@
 import { BadUserInputError } from '@scriptbook/platform';
-import { ActionRejection } from '../actions/action-rejection';
-import { applyAction } from '../actions/campaign-action';
-import { StateChange } from '../state/changes';
-import { actionOf, GameSystem } from '../state/game-systems';
+import { ActionRejection, actionOf, applyAction, CampaignModel } from '@scriptbook/campaign-model';
+import type { AppliedChange } from '../store/push-statements';
 
 /** Limits of one push, each refused as BAD_USER_INPUT with its own rule (docs/sync.md). */
 export const SYNC_LIMITS = {
@@ -18,16 +16,10 @@ export interface PushedAction {
   readonly args?: unknown;
 }
 
-export interface AppliedChange {
-  readonly seq: number;
-  readonly name: string;
-  readonly args: unknown;
-  readonly delta: StateChange[];
-  readonly version: number;
-}
-
 export interface Rejected {
   readonly seq: number;
+  /** The action's name as sent, stored with the rejection. */
+  readonly name: string;
   readonly code: string;
   readonly rule: string;
   readonly field: string;
@@ -73,7 +65,7 @@ export function checkPushShape(clientId: string, actions: readonly PushedAction[
  * cannot block the device's queue. Pure: the caller persists the outcome.
  */
 export function applyPush(
-  system: GameSystem,
+  system: CampaignModel,
   current: { state: unknown; version: number; lastSeq: number },
   actions: readonly PushedAction[],
 ): PushOutcome {
@@ -92,7 +84,7 @@ export function applyPush(
     lastSeq = action.seq;
     const definition = actionOf(system, action.name);
     if (!definition) {
-      rejected.push({ seq: action.seq, code: 'BAD_USER_INPUT', rule: 'unknown-action', field: 'name', reason: `${action.name} is not an action of this game` });
+      rejected.push({ seq: action.seq, name: action.name, code: 'BAD_USER_INPUT', rule: 'unknown-action', field: 'name', reason: `${action.name} is not an action of this game` });
       return;
     }
     try {
@@ -102,7 +94,7 @@ export function applyPush(
       applied.push({ seq: action.seq, name: action.name, args: action.args ?? {}, delta: result.delta, version });
     } catch (error) {
       if (!(error instanceof ActionRejection)) throw error;
-      rejected.push({ seq: action.seq, code: error.code, rule: error.rule, field: error.field, reason: error.reason });
+      rejected.push({ seq: action.seq, name: action.name, code: error.code, rule: error.rule, field: error.field, reason: error.reason });
     }
   });
   return { state, version, lastSeq, applied, rejected };

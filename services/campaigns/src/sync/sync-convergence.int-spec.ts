@@ -8,9 +8,10 @@ import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
-import { applyAction } from '../actions/campaign-action';
-import { applyChanges, StateChange } from '../state/changes';
-import { actionOf, gameSystemOf } from '../state/game-systems';
+import { applyAction } from '@scriptbook/campaign-model';
+import { StateChange, applyChanges } from '@scriptbook/campaign-model';
+import { actionOf } from '@scriptbook/campaign-model';
+import { campaignModelOf } from '@scriptbook/games';
 
 const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id version stateJson } }`;
 const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq rule } } }`;
@@ -59,7 +60,7 @@ const networkStep = fc.record({
 });
 
 const ALWAYS_VALID = new Set(['add-resource', 'advance-day', 'add-note']);
-const twom = gameSystemOf('twom')!;
+const twom = campaignModelOf('twom')!;
 
 function toChanges(delta: Change['delta']): StateChange[] {
   return delta.map((c): StateChange => {

@@ -8,11 +8,11 @@ import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_DATABASE_URL, TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
 import { CampaignAccess } from '../campaigns/campaign-access';
-import { CampaignEntity } from '../campaigns/campaign.entity';
+import { CampaignEntity } from '../store/campaign.entity';
 import { followCampaign, versionsCovered } from '../testing/live-follower';
 import { PrivateRedis } from '../testing/private-redis';
-import { CampaignChangeEntity } from './campaign-change.entity';
-import { CampaignClientEntity } from './campaign-client.entity';
+import { CampaignChangeEntity } from '../store/campaign-change.entity';
+import { CampaignClientEntity } from '../store/campaign-client.entity';
 
 jest.setTimeout(30_000);
 

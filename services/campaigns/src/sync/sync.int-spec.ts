@@ -5,9 +5,9 @@ import { membershipKeys, MembershipWriter } from '@scriptbook/platform/membershi
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsApp } from '../campaigns.app';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { CampaignChangeEntity } from './campaign-change.entity';
-import { CampaignClientEntity } from './campaign-client.entity';
+import { CampaignEntity } from '../store/campaign.entity';
+import { CampaignChangeEntity } from '../store/campaign-change.entity';
+import { CampaignClientEntity } from '../store/campaign-client.entity';
 
 const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id groupId version } }`;
 const PUSH = `mutation($input: PushCampaignActionsInput!) {
@@ -141,7 +141,7 @@ describe('campaign sync on Postgres and Redis', () => {
           // The same action with args its schema refuses: rejected with its reason, the seq handled, nothing changed.
           const before = await stored(campaignId);
           const bad = await push('ana', campaignId, 'catalog-device', [{ seq: actions.length + 1, name: action.name, args: { ...(exampleOf.get(action.name) as object), unexpected: true } }]);
-          expect(bad.data!.pushCampaignActions).toMatchObject({ version: actions.length, lastSeq: actions.length + 1, rejected: [{ seq: actions.length + 1, code: 'BAD_USER_INPUT', rule: 'args' }] });
+          expect(bad.data!.pushCampaignActions).toMatchObject({ version: actions.length, lastSeq: actions.length + 1, rejected: [{ seq: actions.length + 1, code: 'BAD_USER_INPUT', rule: 'unknown-field', field: 'args.unexpected' }] });
           const after = await stored(campaignId);
           expect([after.campaign.state, after.campaign.version, after.changes]).toEqual([before.campaign.state, before.campaign.version, before.changes]);
         }
@@ -188,7 +188,7 @@ describe('campaign sync on Postgres and Redis', () => {
         [1, 'CONFLICT', 'storage-below-zero', 'args.amount'],
         [2, 'NOT_FOUND', 'character', 'args.character'],
         [3, 'BAD_USER_INPUT', 'unknown-action', 'name'],
-        [4, 'BAD_USER_INPUT', 'args', 'args.amount'],
+        [4, 'BAD_USER_INPUT', 'range', 'args.amount'],
         [5, 'CONFLICT', 'deck-empty', 'args'],
       ]);
       expect(result.rejected[0].reason).toMatch(/holds 0 Water/);

@@ -9,7 +9,7 @@ export class PushedActionInput {
   })
   seq!: number;
 
-  @Field({ description: 'An action name from `campaignActions(gameId)`, e.g. `adjust-level`.' })
+  @Field({ description: 'An action name from `campaignActions(gameId)` for the campaign’s game.' })
   name!: string;
 
   @Field(() => JSONScalar, {
@@ -46,7 +46,11 @@ export class RejectedAction {
   @Field({ description: '`BAD_USER_INPUT` (args do not fit the action), `NOT_FOUND` (it names something the campaign lacks) or `CONFLICT` (the state no longer allows it).' })
   code!: string;
 
-  @Field({ description: 'A short stable name of the rule: `args`, `unknown-action`, `storage-below-zero`, `state-rule`, `deck-empty`, ...' })
+  @Field({
+    description:
+      'A short stable name of the rule: for args that do not fit, the check they failed (`required`, `type`, `range`, `one-of`, `unknown-field`, `plain-text`, ' +
+      '`reserved-key`, `content-id`, ...); otherwise `unknown-action`, `storage-below-zero`, `state-rule`, `deck-empty`, ... (docs/sync.md lists them).',
+  })
   rule!: string;
 
   @Field({ description: 'Where the problem is: `args.<field>`, `name`, or `state.<path>` for a state rule the result would break.' })
@@ -91,7 +95,7 @@ export class CampaignChange {
   @Field(() => Int, { description: 'The campaign version this change produced; changes of a campaign are numbered without gaps.' })
   version!: number;
 
-  @Field({ description: 'The action name, or `undo` for a compensating action.' })
+  @Field({ description: 'The action name; `undo` for an undo’s compensating change, `revert` for `revertCampaignTo`’s (args `{ toVersion }`), or a change the server makes (`open-envelope`, a lifecycle change).' })
   name!: string;
 
   @Field(() => JSONScalar, { description: 'The action’s arguments as sent (for `undo`: `{ actionVersion }`).' })
@@ -100,10 +104,10 @@ export class CampaignChange {
   @Field(() => [StateChangeModel], { description: 'What the change did to the state, in order; apply it to the previous state to get the next.' })
   delta!: StateChangeModel[];
 
-  @Field(() => String, { nullable: true, description: 'The device that pushed it; null for an undo.' })
+  @Field(() => String, { nullable: true, description: 'The device that pushed it; null for an undo, a revert and a change the server makes.' })
   clientId!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Its seq on that device; null for an undo.' })
+  @Field(() => Int, { nullable: true, description: 'Its seq on that device; null for an undo, a revert and a change the server makes.' })
   seq!: number | null;
 
   @Field(() => ID, { description: 'The player who made it.' })
@@ -115,7 +119,7 @@ export class CampaignChange {
   @Field(() => Int, { nullable: true, description: 'For an undo: the version it took back.' })
   undoesVersion!: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'The version of the undo that took this change back; null while it stands.' })
+  @Field(() => Int, { nullable: true, description: 'The version of the undo or revert that took this change back; null while it stands.' })
   undoneByVersion!: number | null;
 }
 
@@ -128,6 +132,37 @@ export class ClientProgress {
   lastSeq!: number;
 }
 
+@ObjectType('CampaignClientRejection', {
+  description:
+    'An action of one of your devices that a push handled without applying, kept by the server so a device that lost the push’s answer still learns why. ' +
+    'Its seq counts as handled: drop the action from the queue and show the player `reason`. Kept 30 days, and at most the newest 100 per device.',
+})
+export class ClientRejection {
+  @Field({ description: 'The device that pushed the action.' })
+  clientId!: string;
+
+  @Field(() => Int, { description: 'The action’s seq on that device.' })
+  seq!: number;
+
+  @Field({ description: 'The action’s name as the device sent it (an unknown name is rejected with rule `unknown-action`).' })
+  name!: string;
+
+  @Field({ description: '`BAD_USER_INPUT` (args do not fit the action), `NOT_FOUND` (it names something the campaign lacks) or `CONFLICT` (the state no longer allows it).' })
+  code!: string;
+
+  @Field({ description: 'A short stable name of the rule it broke, as in `pushCampaignActions`’ `rejected` (docs/sync.md lists them).' })
+  rule!: string;
+
+  @Field({ description: 'Where the problem is: `args.<field>`, `name`, or `state.<path>` for a state rule the result would break.' })
+  field!: string;
+
+  @Field({ description: 'Why, in words a player reads.' })
+  reason!: string;
+
+  @Field({ description: 'When the server handled the push that rejected it.' })
+  rejectedAt!: Date;
+}
+
 @ObjectType({ description: 'Everything a device needs to catch up and rebase its pending actions.' })
 export class CampaignChanges {
   @Field(() => [CampaignChange], { description: 'Changes after `sinceVersion`, oldest first, at most `first`.' })
@@ -136,8 +171,22 @@ export class CampaignChanges {
   @Field(() => Int, { description: 'The campaign’s current version.' })
   version!: number;
 
-  @Field({ description: 'True when more changes follow the last one returned: ask again from its version.' })
+  @Field({ description: 'True when more changes follow the last one returned: ask again with `after: endCursor` (or `sinceVersion` the last change’s version).' })
   hasMore!: boolean;
+
+  @Field({
+    description:
+      'An opaque cursor after the last change returned (where the page began when it returned none). Pass it as `after` for the next page, or later to poll from here; ' +
+      'it holds for this campaign only.',
+  })
+  endCursor!: string;
+
+  @Field(() => [ClientRejection], {
+    description:
+      'The actions of the devices named in `rejectionsFor` that you pushed and the server handled without applying, by device and seq; empty when `rejectionsFor` ' +
+      'is not given. The same list comes with every page of a pull: match it against your queue and ignore seqs you no longer hold.',
+  })
+  rejected!: ClientRejection[];
 
   @Field(() => [ClientProgress], { description: 'Every device that has pushed to this campaign and its last handled seq.' })
   clients!: ClientProgress[];
@@ -147,7 +196,7 @@ export const CampaignChangeConnection = Connection(CampaignChange, 'CampaignChan
 
 @ObjectType('CampaignActionDescription', { description: 'One action of a game’s catalog.' })
 export class CampaignActionInfo {
-  @Field({ description: 'The name to push, e.g. `adjust-level`.' })
+  @Field({ description: 'The name to push as the action’s `name`.' })
   name!: string;
 
   @Field({ description: 'What it does and when the server refuses it.' })

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ActionRejection, LoggedChange, planUndo, StateChange } from '@scriptbook/campaign-model';
 import {
   APP_CONFIG,
   AuthenticatedPlayer,
   BadUserInputError,
+  ConflictError,
   ConnectionShape,
   decodeCursor,
   encodeCursor,
   InjectQueue,
-  inTransaction,
   LOGGER,
   NotFoundError,
   pageSize,
@@ -15,22 +16,38 @@ import {
   TypedQueue,
 } from '@scriptbook/platform';
 import type { Logger } from '@scriptbook/platform';
-import { DataSource, EntityManager, LessThan, MoreThan } from 'typeorm';
-import type { CampaignsConfig } from '../campaigns.app';
+import { CampaignChangePublisher } from '../announcements/campaign-change-publisher';
+import type { CampaignsConfig } from '../campaigns.config';
 import { CampaignAccess } from '../campaigns/campaign-access';
-import { CampaignChangePublisher } from '../live/campaign-change-publisher';
+import { CampaignModels } from '../campaigns/campaign-models';
+import { refuseArchived, refuseUndoOfLifecycle } from '../lifecycle/lifecycle-changes';
 import { campaignSnapshotQueue, CampaignSnapshotPayload, snapshotDue, snapshotJobId } from '../snapshots/campaign-snapshot.queue';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { gameSystemOf, GameSystem } from '../state/game-systems';
-import { StateChange } from '../state/changes';
-import { CampaignChangeEntity } from './campaign-change.entity';
-import { CampaignClientEntity } from './campaign-client.entity';
+import { CampaignChangeEntity } from '../store/campaign-change.entity';
+import { CampaignStore, PushDecision } from '../store/campaign-store';
+import { PushTarget } from '../store/push-statements';
+import { changesCursor, checkRejectionClients, PullArgs, startOfPull } from './pull-args';
 import { applyPush, checkPushShape, PushedAction } from './push-batch';
-import { lockForPush, PushTarget, readForPush, recordPush } from './push-store';
+import { rejectionsKept, rejectionsKeptSince } from './rejection-retention';
+import { rejectionError } from './rejection-error';
 import { CampaignChange, CampaignChanges, PushResult } from './sync.model';
-import { planUndo } from './undo';
 
 export const MAX_CHANGES_PER_PULL = 500;
+
+/**
+ * A pull from a version the campaign has not reached. An empty page would
+ * read as "nothing new" and the device would keep a state the server never
+ * had (restored from another server's backup, or a different campaign's
+ * version): it must start again from `campaign(id)`.
+ */
+export class DeviceAheadError extends ConflictError {
+  constructor(sinceVersion: number, version: number, field: 'sinceVersion' | 'after' = 'sinceVersion') {
+    super(
+      `${field === 'after' ? `The cursor's version ${sinceVersion}` : `sinceVersion ${sinceVersion}`} is ahead of the campaign, which is at version ${version}: ` +
+        "this device's copy is not one the server holds. Read campaign(id) { version stateJson } again, replace the local copy and pull from that version.",
+      { field, rule: 'ahead-of-campaign' },
+    );
+  }
+}
 
 /** A push's answer and the version its campaign had before it, for the announcement after the commit. */
 interface HandledPush {
@@ -60,7 +77,8 @@ const toChange = (row: CampaignChangeEntity): CampaignChange => ({
 @Injectable()
 export class SyncService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: CampaignStore,
+    private readonly models: CampaignModels,
     private readonly access: CampaignAccess,
     private readonly publisher: CampaignChangePublisher,
     @InjectQueue(campaignSnapshotQueue) private readonly snapshotQueue: TypedQueue<CampaignSnapshotPayload>,
@@ -72,10 +90,10 @@ export class SyncService {
    * On Postgres, two round trips when no other write to the campaign comes
    * between them: read the campaign and the device's seq, then write the log
    * rows, state, version and seq in one statement that applies only if the
-   * campaign row is unchanged since the read (see push-store.ts). Otherwise,
-   * and always on SQLite, the push runs in a transaction that first locks
-   * the campaign row. The access check uses the row read either way, so it
-   * costs no read of its own; a refused caller writes nothing.
+   * campaign row is unchanged since the read. Otherwise, and always on
+   * SQLite, the push runs in a transaction that first locks the campaign
+   * row (the store's `push`). The access check uses the row read either
+   * way, so it costs no read of its own; a refused caller writes nothing.
    *
    * READ COMMITTED (the default) is enough for the locked path: every push
    * and undo of a campaign updates its row under the row lock, so they run
@@ -85,69 +103,68 @@ export class SyncService {
    */
   async push(viewer: AuthenticatedPlayer, campaignId: string, clientId: string, actions: readonly PushedAction[]): Promise<PushResult> {
     checkPushShape(clientId, actions);
-    let handled: HandledPush | null = null;
-    if (this.dataSource.options.type === 'postgres') {
-      handled = await this.handlePush(this.dataSource, await readForPush(this.dataSource, campaignId, clientId), viewer, campaignId, clientId, actions);
-    }
-    handled ??= await inTransaction(this.dataSource, async (manager) => {
-      const done = await this.handlePush(manager, await lockForPush(manager, campaignId, clientId), viewer, campaignId, clientId, actions);
-      // Under the row lock nothing can change the row between the read and the write.
-      if (!done) throw new Error(`campaign ${campaignId} changed under its row lock`);
-      return done;
-    });
+    const handled = await this.store.push(campaignId, clientId, (campaign) => this.decidePush(campaign, viewer, campaignId, clientId, actions));
     this.committed(campaignId, handled.fromVersion, handled.result.version);
     return handled.result;
   }
 
-  /**
-   * Checks access, applies the batch to the campaign as read and writes the
-   * outcome; null when the row changed since it was read and nothing was
-   * written.
-   */
-  private async handlePush(
-    db: EntityManager | DataSource,
+  /** Checks access and applies the batch to the campaign as read: what to write, and the answer once it is written. */
+  private async decidePush(
     campaign: PushTarget | null,
     viewer: AuthenticatedPlayer,
     campaignId: string,
     clientId: string,
     actions: readonly PushedAction[],
-  ): Promise<HandledPush | null> {
-    if (!campaign) throw new NotFoundError('Campaign', campaignId, 'input.campaignId');
+  ): Promise<PushDecision<HandledPush>> {
+    if (!campaign || campaign.deletedAt !== null) throw new NotFoundError('Campaign', campaignId, 'input.campaignId');
     await this.access.check(campaign, viewer, 'input.campaignId');
-    const system = this.systemOf(campaign);
-    const state = campaign.state ?? system.initial(campaign.seed ?? campaign.id, null).state;
-    const outcome = applyPush(system, { state, version: campaign.version, lastSeq: campaign.lastSeq }, actions);
+    refuseArchived(campaign, 'input.campaignId');
+    const model = this.models.require(campaign.gameId, 'campaignId');
+    const outcome = applyPush(model, { state: this.models.stateOf(campaign), version: campaign.version, lastSeq: campaign.lastSeq }, actions);
     const fromVersion = campaign.version;
-    if (outcome.lastSeq === campaign.lastSeq) return { fromVersion, result: { version: fromVersion, lastSeq: outcome.lastSeq, rejected: [] } };
-    const written = await recordPush(db, campaign, {
-      campaignId,
-      clientId,
-      playerId: viewer.playerId,
-      appliedAt: Date.now(),
-      applied: outcome.applied,
-      state: outcome.state,
-      version: outcome.version,
-      lastSeq: outcome.lastSeq,
-    });
-    if (!written) return null;
-    return { fromVersion, result: { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected } };
+    const now = Date.now();
+    if (outcome.lastSeq === campaign.lastSeq) return { write: null, answer: { fromVersion, result: { version: fromVersion, lastSeq: outcome.lastSeq, rejected: [] } } };
+    return {
+      write: {
+        campaignId,
+        clientId,
+        playerId: viewer.playerId,
+        appliedAt: now,
+        applied: outcome.applied,
+        rejected: outcome.rejected,
+        rejectionsKept: rejectionsKept(now),
+        state: outcome.state,
+        version: outcome.version,
+        lastSeq: outcome.lastSeq,
+      },
+      answer: { fromVersion, result: { version: outcome.version, lastSeq: outcome.lastSeq, rejected: outcome.rejected } },
+    };
   }
 
-  async changes(viewer: AuthenticatedPlayer, campaignId: string, sinceVersion: number, first?: number | null): Promise<CampaignChanges> {
-    if (!Number.isInteger(sinceVersion) || sinceVersion < 0) throw new BadUserInputError('sinceVersion', 'range', 'sinceVersion must be 0 or more');
-    const limit = first ?? MAX_CHANGES_PER_PULL;
+  /**
+   * A page of changes from `sinceVersion` or from the cursor `after` (one of the two), with every device's progress and
+   * the rejections of the named devices that the caller pushed. Shapes are checked before the campaign is read.
+   */
+  async changes(viewer: AuthenticatedPlayer, campaignId: string, pull: PullArgs): Promise<CampaignChanges> {
+    const start = startOfPull(campaignId, pull);
+    const limit = pull.first ?? MAX_CHANGES_PER_PULL;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PULL) {
       throw new BadUserInputError('first', 'range', `first must be 1 to ${MAX_CHANGES_PER_PULL}`);
     }
+    const rejectionsFor = checkRejectionClients(pull.rejectionsFor);
     const campaign = await this.access.require(campaignId, viewer, 'campaignId');
-    const repository = this.dataSource.getRepository(CampaignChangeEntity);
-    const rows = await repository.find({ where: { campaignId, version: MoreThan(sinceVersion) }, order: { version: 'ASC' }, take: limit + 1 });
-    const clients = await this.dataSource.getRepository(CampaignClientEntity).find({ where: { campaignId }, order: { clientId: 'ASC' } });
+    if (start.version > campaign.version) throw new DeviceAheadError(start.version, campaign.version, start.field);
+    const rows = await this.store.changesAfter(campaignId, start.version, limit + 1);
+    const clients = await this.store.clientsOf(campaignId);
+    const rejected = await this.store.rejectionsOf(campaignId, viewer.playerId, rejectionsFor, rejectionsKeptSince(Date.now()));
+    const changes = rows.slice(0, limit).map(toChange);
     return {
-      changes: rows.slice(0, limit).map(toChange),
+      changes,
       hasMore: rows.length > limit,
+      endCursor: changesCursor(campaignId, changes.length > 0 ? changes[changes.length - 1].version : start.version),
       version: campaign.version,
       clients: clients.map(({ clientId, lastSeq }) => ({ clientId, lastSeq })),
+      rejected: rejected.map(({ clientId, seq, name, code, rule, field, reason, rejectedAt }) => ({ clientId, seq, name, code, rule, field, reason, rejectedAt: new Date(rejectedAt) })),
     };
   }
 
@@ -157,45 +174,27 @@ export class SyncService {
     const afterVersion = after ? Number(decodeCursor(after, 1)[0]) : undefined;
     if (afterVersion !== undefined && !Number.isInteger(afterVersion)) throw new BadUserInputError('after', 'cursor', 'after is not a cursor this list produced');
     await this.access.require(campaignId, viewer, 'campaignId');
-    const rows = await this.dataSource.getRepository(CampaignChangeEntity).find({
-      where: { campaignId, ...(afterVersion !== undefined ? { version: LessThan(afterVersion) } : {}) },
-      order: { version: 'DESC' },
-      take: limit + 1,
-    });
+    const rows = await this.store.history(campaignId, afterVersion, limit + 1);
     return toConnection(rows.map(toChange), limit, (change) => encodeCursor([change.version]), afterVersion !== undefined);
   }
 
   async undo(viewer: AuthenticatedPlayer, campaignId: string, actionVersion: number): Promise<CampaignChange> {
     await this.access.require(campaignId, viewer, 'campaignId');
-    const change = await inTransaction(this.dataSource, async (manager) => {
-      const campaign = await this.lockCampaign(manager, campaignId);
-      const system = this.systemOf(campaign);
-      // Campaigns made before state existed start from the empty state of their game.
-      campaign.state ??= system.initial(campaign.seed ?? campaign.id, null).state as object;
-      const target = await manager.findOneBy(CampaignChangeEntity, { campaignId, version: actionVersion });
+    const row = await this.store.undo(campaignId, actionVersion, ({ campaign, target, later }) => {
+      if (!campaign || campaign.deletedAt !== null) throw new NotFoundError('Campaign', campaignId, 'campaignId');
+      refuseArchived(campaign, 'campaignId');
       if (!target) throw new NotFoundError('Change', String(actionVersion), 'actionVersion');
-      const later = await manager.find(CampaignChangeEntity, { where: { campaignId, version: MoreThan(actionVersion) } });
-      const toLogged = (row: CampaignChangeEntity) => ({ ...row, delta: row.delta as unknown as StateChange[] });
-      const undone = planUndo(system.stateSchema, campaign.state, toLogged(target), later.map(toLogged));
-      const version = campaign.version + 1;
-      const row: CampaignChangeEntity = {
-        campaignId,
-        version,
-        name: 'undo',
-        args: { actionVersion },
-        delta: undone.delta,
-        clientId: null,
-        seq: null,
-        playerId: viewer.playerId,
-        appliedAt: Date.now(),
-        undoesVersion: actionVersion,
-        undoneByVersion: null,
-      };
-      await manager.insert(CampaignChangeEntity, row);
-      await manager.update(CampaignChangeEntity, { campaignId, version: actionVersion }, { undoneByVersion: version });
-      await manager.update(CampaignEntity, { id: campaignId }, { state: undone.state as object, version });
-      return toChange(row);
+      refuseUndoOfLifecycle(target);
+      const model = this.models.require(campaign.gameId, 'campaignId');
+      try {
+        const undone = planUndo(model, this.models.stateOf(campaign), logged(target), later.map(logged));
+        return { ...undone, playerId: viewer.playerId };
+      } catch (error) {
+        if (error instanceof ActionRejection) throw rejectionError(error);
+        throw error;
+      }
     });
+    const change = toChange(row);
     this.committed(campaignId, change.version - 1, change.version);
     return change;
   }
@@ -215,18 +214,6 @@ export class SyncService {
       this.logger.warn({ err: error, ...payload }, 'campaign snapshot not queued; the next one due covers it');
     });
   }
-
-  private async lockCampaign(manager: EntityManager, id: string): Promise<CampaignEntity> {
-    const query = manager.getRepository(CampaignEntity).createQueryBuilder('campaign').where('campaign.id = :id', { id });
-    if (manager.connection.options.type === 'postgres') query.setLock('pessimistic_write');
-    const campaign = await query.getOne();
-    if (!campaign) throw new NotFoundError('Campaign', id, 'campaignId');
-    return campaign;
-  }
-
-  private systemOf(campaign: { readonly gameId: string }): GameSystem {
-    const system = gameSystemOf(campaign.gameId);
-    if (!system) throw new BadUserInputError('campaignId', 'campaign-game', `${campaign.gameId} has no campaign state`);
-    return system;
-  }
 }
+
+const logged = (row: CampaignChangeEntity): LoggedChange => ({ ...row, delta: row.delta as unknown as StateChange[] });

@@ -20,15 +20,20 @@ export interface Following {
   readonly events: FollowedEvent[];
   /** The errors the stream ended with, or the close event when the socket itself was refused. */
   readonly ended: Promise<{ errors?: LiveErrorShape[]; closed?: { code: number; reason: string }; completed?: true }>;
+  /** The socket's close, whoever closed it, with its code and reason. */
+  readonly closed: Promise<{ code: number; reason: string }>;
   /** Resolves once an event at or past `version` has arrived. */
   reach(version: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 export interface FollowOptions {
-  readonly token?: string;
+  /** The access token for connection_init; a function is asked at every connection, as a device that refreshes does. */
+  readonly token?: string | (() => string | undefined);
   /** Sign the upgrade as the gateway would (a subgraph-direct call), or leave it unsigned (`false`). */
   readonly signWith?: string | false;
+  /** Keep the socket open with no subscription running (graphql-ws's non-lazy mode), so only the server closes it. */
+  readonly keepOpen?: true;
 }
 
 /**
@@ -44,12 +49,19 @@ export function followCampaign(baseUrl: string, campaignId: string, options: Fol
       super(address, protocols, { headers });
     }
   }
+  let socketClosed: (close: { code: number; reason: string }) => void = () => undefined;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => (socketClosed = resolve));
   const client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql/ws`,
     webSocketImpl: UpgradeSocket,
-    connectionParams: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    connectionParams: () => {
+      const token = typeof options.token === 'function' ? options.token() : options.token;
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
     retryAttempts: 0,
-    lazy: true,
+    lazy: !options.keepOpen,
+    onNonLazyError: () => undefined,
+    on: { closed: (event) => socketClosed({ code: (event as { code?: number }).code ?? 0, reason: String((event as { reason?: unknown }).reason ?? '') }) },
   });
   const events: FollowedEvent[] = [];
   const waiters: { version: number; resolve: () => void }[] = [];
@@ -77,6 +89,7 @@ export function followCampaign(baseUrl: string, campaignId: string, options: Fol
   return {
     events,
     ended,
+    closed,
     reach(version, timeoutMs = 10_000) {
       if (events.some((event) => event.version >= version)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
