@@ -1,20 +1,10 @@
-import { ServiceDefinition } from '@scriptbook/platform';
-import { ScoringApiModule } from './scoring-api.module';
-import { scoringConfigSchema, scoringWorkerConfigSchema } from './scoring.config';
-import { ScoringWorkerModule } from './scoring-worker.module';
+import { RELEASE_CATALOG } from '@scriptbook/games';
+import { scoringService, scoringWorker } from './scoring-service';
 
 export { scoringConfigSchema, scoringWorkerConfigSchema } from './scoring.config';
 
-/** Scores and leaderboards; long work goes to the scoring worker. */
-export const scoringApp: ServiceDefinition<typeof scoringConfigSchema> = {
-  name: 'scoring',
-  module: ScoringApiModule,
-  configSchema: scoringConfigSchema,
-};
+/** Scores and leaderboards of the release's scored games; long work goes to the scoring worker. */
+export const scoringApp = scoringService('scoring', { catalog: RELEASE_CATALOG });
 
 /** Runs scoring's queues; serves only /health and /metrics. */
-export const scoringWorkerApp: ServiceDefinition<typeof scoringWorkerConfigSchema> = {
-  name: 'scoring-worker',
-  module: ScoringWorkerModule,
-  configSchema: scoringWorkerConfigSchema,
-};
+export const scoringWorkerApp = scoringWorker('scoring-worker', { catalog: RELEASE_CATALOG });

@@ -1,10 +1,10 @@
 import { PersistenceDefinition } from '@scriptbook/platform';
+import { WEBHOOK_ENTITIES } from '@scriptbook/platform/webhooks';
 import { scoringMigrations } from './migrations';
-import { GameResultEntity } from './results/game-result.entity';
-import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './results/zone-survival-result.entity';
+import { BoardOutboxEntity, ResultEntity } from './results/result.entity';
 
 export const scoringPersistence: PersistenceDefinition = {
   service: 'scoring',
-  entities: [GameResultEntity, ZoneSurvivalResultEntity, BoardOutboxEntity],
+  entities: [ResultEntity, BoardOutboxEntity, ...WEBHOOK_ENTITIES],
   migrations: scoringMigrations,
 };

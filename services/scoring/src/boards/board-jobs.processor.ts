@@ -1,16 +1,19 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, createRedisClient, InjectQueue, QueueProcessor, REDIS_CLIENT, TypedQueue } from '@scriptbook/platform';
-import { Job } from 'bullmq';
+import { APP_CONFIG, createRedisClient, InjectQueue, QueueProcessor, REDIS_CLIENT, redisOptionsFromUrl, TypedQueue } from '@scriptbook/platform';
+import { Job, Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ScoredGame, ScoredGames } from '../games/scored-games';
+import { dropRetiredBoards, stopRetiredSchedules } from '../migrations/retired-redis-layout';
 import { BoardOutbox } from '../outbox/board-outbox';
 import { rescoreAll } from '../results/rescore-all';
+import { ResultEntity } from '../results/result.entity';
 import { ScoringWorkerConfig } from '../scoring.config';
-import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
+import { boardJobOf, BoardJobPayload, boardJobsQueue } from './board-jobs.queue';
 import { BOARD_PERIODS, periodTag } from './board-periods';
 import { rebuildBoards } from './board-rebuild';
 import { BoardStore } from './board-store';
-import { ZsBoardJobPayload, zsBoardJobsQueue } from './board-jobs.queue';
 
 /** Rows younger than this are most likely being delivered by the API that wrote them. */
 const OUTBOX_GRACE_MS = 5_000;
@@ -23,59 +26,77 @@ const HOUR_MS = 3600 * 1000;
 const REBUILD_COMMAND_TIMEOUT_MS = 120_000;
 
 @Injectable()
-export class BoardJobsProcessor extends QueueProcessor<ZsBoardJobPayload> implements OnApplicationBootstrap {
-  private readonly boards: BoardStore;
+export class BoardJobsProcessor extends QueueProcessor<BoardJobPayload> implements OnApplicationBootstrap {
+  private readonly boards = new Map<string, BoardStore>();
   private readonly outbox: BoardOutbox;
 
   constructor(
     private readonly data: DataSource,
-    private readonly rules: ZoneSurvivalRules,
+    private readonly games: ScoredGames,
     @Inject(REDIS_CLIENT) redis: Redis,
     @Inject(APP_CONFIG) private readonly settings: ScoringWorkerConfig,
-    @InjectQueue(zsBoardJobsQueue) private readonly queue: TypedQueue<ZsBoardJobPayload>,
+    @InjectQueue(boardJobsQueue) private readonly queue: TypedQueue<BoardJobPayload>,
   ) {
-    super(zsBoardJobsQueue);
-    this.boards = new BoardStore(redis, settings.REDIS_PREFIX);
-    this.outbox = new BoardOutbox(data, this.boards);
+    super(boardJobsQueue);
+    for (const game of games.all()) this.boards.set(game.id, new BoardStore(redis, settings.REDIS_PREFIX, game.layout));
+    this.outbox = new BoardOutbox(data, (gameId) => this.boards.get(gameId) ?? null);
   }
 
-  /** One schedule per job for every worker replica: BullMQ keeps a single scheduler per id. */
+  /**
+   * One schedule per job for every worker replica: BullMQ keeps a single
+   * scheduler per id. A game with stored victories whose boards have no
+   * live generation gets a rebuild from the stored results: the first start
+   * in this key layout (its boards read empty until the rebuild is done), a
+   * Redis that lost the boards, or boards only ever written live (their
+   * readers keep them until the switch).
+   */
   async onApplicationBootstrap(): Promise<void> {
     const opts = { removeOnComplete: true, removeOnFail: 100 };
     await this.queue.queue.upsertJobScheduler(
-      'zs-outbox-sweep',
+      'outbox-sweep',
       { every: this.settings.SCORING_OUTBOX_SWEEP_MS },
-      { name: 'outbox-sweep', data: { kind: 'outbox-sweep', requestedBy: null }, opts },
+      { name: 'outbox-sweep', data: { kind: 'outbox-sweep', gameId: null, requestedBy: null }, opts },
     );
-    await this.queue.queue.upsertJobScheduler('zs-season-rollover', { every: HOUR_MS }, { name: 'season-rollover', data: { kind: 'season-rollover', requestedBy: null }, opts });
+    await this.queue.queue.upsertJobScheduler('season-rollover', { every: HOUR_MS }, { name: 'season-rollover', data: { kind: 'season-rollover', gameId: null, requestedBy: null }, opts });
+    for (const game of this.games.all()) {
+      if (await this.boards.get(game.id)!.hasLiveGeneration()) continue;
+      if (!(await this.data.getRepository(ResultEntity).existsBy({ gameId: game.id, victory: true }))) continue;
+      const job = boardJobOf(game, 'rebuild', null);
+      await this.queue.add(job.name, job.data, { jobId: randomUUID(), deduplication: { id: job.slot } });
+    }
+    await stopRetiredSchedules((name) => new Queue(name, { connection: redisOptionsFromUrl(this.settings.REDIS_URL), prefix: this.settings.REDIS_PREFIX }));
   }
 
-  protected async handle(payload: ZsBoardJobPayload, job: Job): Promise<unknown> {
+  protected async handle(payload: BoardJobPayload, job: Job): Promise<unknown> {
     switch (payload.kind) {
       case 'outbox-sweep':
         return { delivered: await this.outbox.drain(OUTBOX_GRACE_MS) };
       case 'season-rollover': {
         const now = new Date();
         const current = BOARD_PERIODS.map((period) => periodTag(period, now));
-        const dropped = await this.boards.dropPeriodsExcept(current);
+        const games = payload.gameId === null ? this.games.all() : [this.games.get(payload.gameId)];
+        let dropped = 0;
+        for (const game of games) dropped += await this.boards.get(game.id)!.dropPeriodsExcept(current);
         await job.updateProgress(100);
         return { kept: current, droppedKeys: dropped };
       }
       case 'rescore': {
+        const game = this.games.get(payload.gameId!);
         // Scoring is most of the work; the rebuild that follows takes the last fifth.
-        const rescored = await rescoreAll(this.data, this.rules, (fraction) => job.updateProgress(Math.floor(fraction * 80)));
-        const rebuilt = await this.rebuild((percent) => job.updateProgress(80 + Math.floor(percent / 5)));
+        const rescored = await rescoreAll(this.data, game, (fraction) => job.updateProgress(Math.floor(fraction * 80)));
+        const rebuilt = await this.rebuild(game, (percent) => job.updateProgress(80 + Math.floor(percent / 5)));
         return { ...rescored, ...rebuilt };
       }
       case 'rebuild':
-        return this.rebuild((percent) => job.updateProgress(percent));
+        return this.rebuild(this.games.get(payload.gameId!), (percent) => job.updateProgress(percent));
     }
   }
 
-  private async rebuild(progress: (percent: number) => Promise<void>): Promise<{ results: number }> {
+  private async rebuild(game: ScoredGame, progress: (percent: number) => Promise<void>): Promise<{ results: number; retiredKeys: number }> {
     const redis = createRedisClient({ REDIS_URL: this.settings.REDIS_URL, REDIS_COMMAND_TIMEOUT_MS: REBUILD_COMMAND_TIMEOUT_MS }, 'scoring-board-rebuild');
     try {
-      return await rebuildBoards(this.data, new BoardStore(redis, this.settings.REDIS_PREFIX), progress);
+      const rebuilt = await rebuildBoards(this.data, new BoardStore(redis, this.settings.REDIS_PREFIX, game.layout), progress);
+      return { ...rebuilt, retiredKeys: await dropRetiredBoards(redis, this.settings.REDIS_PREFIX) };
     } finally {
       await redis.quit().catch(() => redis.disconnect());
     }

@@ -1,33 +1,65 @@
+import type { ResultFieldValue } from '@scriptbook/games';
 import { BOARD_PERIODS, periodTag } from './board-periods';
 
-/** Which results a board ranks: each key left out widens it; none at all is the overall board. */
-export interface BoardScope {
-  readonly scenarioId?: string | null;
-  readonly mapId?: string | null;
-  readonly stalkerCount?: number | null;
+/**
+ * Which boards a game keeps: one per combination of its dimensions, each
+ * fixed or left open, per period and view. Every key of the game's boards
+ * lives under its own prefix, so games never share a sorted set.
+ */
+export interface BoardLayout {
+  readonly gameId: string;
+  /** The result fields a board ranks under, in key order. */
+  readonly dimensions: readonly string[];
+  /** Every field of a result the boards keep beside its entry, in the game's order. */
+  readonly fields: readonly string[];
 }
+
+/** A board by its dimensions, in layout order; null (or undefined) leaves a dimension open. */
+export type BoardScope = readonly (ResultFieldValue | undefined)[];
 
 /** A stored result, as far as its boards are concerned, with the fields a board page shows of it. */
 export interface RankedResult {
   readonly id: string;
   readonly playerId: string;
-  readonly scenarioId: string;
-  readonly mapId: string;
-  readonly stalkerCount: number;
-  readonly roundsPlayed: number;
+  readonly fields: Readonly<Record<string, ResultFieldValue>>;
   readonly score: number;
   readonly verified: boolean;
+  /** Scored from the platform's own record of a campaign it dealt (verification PLATFORM_RECORD). */
+  readonly fromRecord: boolean;
   readonly challengeId: string | null;
   readonly createdAt: Date;
 }
 
-export type BoardView = 'all' | 'verified';
+/**
+ * Which results a board ranks: all of them, the verified ones, those scored
+ * from the platform's record, or those both scored from the record and
+ * verified.
+ */
+export type BoardView = 'all' | 'verified' | 'record' | 'record-verified';
 
-const part = (value: string | number | null | undefined) => (value === null || value === undefined ? '*' : String(value));
+/** The view a board query's two filters ask for. */
+export function boardView(verifiedOnly: boolean, platformRecordOnly: boolean): BoardView {
+  if (platformRecordOnly) return verifiedOnly ? 'record-verified' : 'record';
+  return verifiedOnly ? 'verified' : 'all';
+}
 
-/** Every key of one generation starts with this. */
-export function generationPrefix(prefix: string, gen: string): string {
-  return `${prefix}:zs-board:${gen}:`;
+/** Every view a result is ranked in. */
+export function viewsOf(result: Pick<RankedResult, 'verified' | 'fromRecord'>): BoardView[] {
+  const views: BoardView[] = result.verified ? ['all', 'verified'] : ['all'];
+  if (result.fromRecord) views.push(...(result.verified ? (['record', 'record-verified'] as const) : (['record'] as const)));
+  return views;
+}
+
+const part = (value: ResultFieldValue | undefined) => (value === null || value === undefined ? '*' : String(value));
+
+/** Every board key of a game starts with this: `<REDIS_PREFIX>:board:<gameId>:`. */
+export function gameBoardsPrefix(prefix: string, gameId: string): string {
+  return `${prefix}:board:${gameId}:`;
+}
+
+/** Every key of one generation of a game's boards starts with this. */
+export function generationPrefix(prefix: string, gameId: string, gen: string): string {
+  return `${gameBoardsPrefix(prefix, gameId)}${gen}:`;
 }
 
 /**
@@ -36,20 +68,12 @@ export function generationPrefix(prefix: string, gen: string): string {
  * the generation costs no round trip of its own.
  */
 export function boardName(scope: BoardScope, periodName: string, view: BoardView): string {
-  return `${periodName}:${part(scope.scenarioId)}|${part(scope.mapId)}|${part(scope.stalkerCount)}:${view}`;
+  return `${periodName}:${scope.map(part).join('|')}:${view}`;
 }
 
 /** The daily challenge's own board, one per date and view. */
 export function challengeBoardName(challengeId: string, view: BoardView): string {
   return `challenge:${challengeId}:${view}`;
-}
-
-/**
- * Key of one sorted set. `gen` is the board generation readers follow: a
- * rebuild fills the next generation and switches to it in one write.
- */
-export function boardKey(prefix: string, gen: string, scope: BoardScope, periodName: string, view: BoardView): string {
-  return generationPrefix(prefix, gen) + boardName(scope, periodName, view);
 }
 
 /**
@@ -66,33 +90,29 @@ export function entryField(encoded: number | string, playerId: string): string {
   return `${encoded}:${playerId}`;
 }
 
-/** Every scope a result counts in: each of scenario, map and Stalker count either fixed to the result's or left open. */
-export function scopesOf(result: RankedResult): BoardScope[] {
-  const scopes: BoardScope[] = [];
-  for (const scenarioId of [result.scenarioId, null]) {
-    for (const mapId of [result.mapId, null]) {
-      for (const stalkerCount of [result.stalkerCount, null]) scopes.push({ scenarioId, mapId, stalkerCount });
-    }
+/** Every scope a result counts in: each dimension either fixed to the result's value or left open. */
+export function scopesOf(layout: BoardLayout, result: RankedResult): BoardScope[] {
+  let scopes: (ResultFieldValue | null)[][] = [[]];
+  for (const dimension of layout.dimensions) {
+    const value = result.fields[dimension] ?? null;
+    scopes = scopes.flatMap((scope) => [
+      [...scope, value],
+      [...scope, null],
+    ]);
   }
   return scopes;
 }
 
 /** Every board a result enters, by name within a generation. */
-export function boardNamesOf(result: RankedResult): string[] {
-  const views: BoardView[] = result.verified ? ['all', 'verified'] : ['all'];
+export function boardNamesOf(layout: BoardLayout, result: RankedResult): string[] {
+  const views = viewsOf(result);
   const periods = BOARD_PERIODS.map((period) => periodTag(period, result.createdAt));
   const names: string[] = [];
-  for (const scope of scopesOf(result)) {
+  for (const scope of scopesOf(layout, result)) {
     for (const periodName of periods) {
       for (const view of views) names.push(boardName(scope, periodName, view));
     }
   }
   if (result.challengeId) for (const view of views) names.push(challengeBoardName(result.challengeId, view));
   return names;
-}
-
-/** Every sorted set a result enters, in the generation given. */
-export function keysOf(prefix: string, gen: string, result: RankedResult): string[] {
-  const base = generationPrefix(prefix, gen);
-  return boardNamesOf(result).map((name) => base + name);
 }

@@ -3,7 +3,8 @@ import type { ChainableCommander } from 'ioredis';
 import type Redis from 'ioredis';
 import { decodeBoardScore, encodeBoardScore } from './board-score';
 import { bestByBoard } from './best-entries';
-import { boardNamesOf, ENTRY_RESULTS, entryField, generationPrefix, RankedResult } from './board-keys';
+import { BoardLayout, boardNamesOf, ENTRY_RESULTS, entryField, gameBoardsPrefix, generationPrefix, RankedResult } from './board-keys';
+import { BUMP_VERSION, boardVersionKey, bumpVersionLua } from './board-version';
 import { EntryResult, packEntryResult, unpackEntryResult } from './entry-result';
 
 /** One row of a board as Redis holds it. */
@@ -29,8 +30,9 @@ export interface BoardSlice {
  * enters: the generations to feed are read inside the script, the result's
  * page fields go into the generation's entry hash once, and every board
  * keeps the player's best only (ZADD GT). Applying the same result twice
- * changes nothing, which is what makes the outbox safe to replay.
- * KEYS: live and building generation; ARGV: key prefix, then per result its
+ * changes nothing, which is what makes the outbox safe to replay, and
+ * raises the boards' version only when a board changed.
+ * KEYS: live and building generation, version; ARGV: key prefix, then per result its
  * sorted-set score, member, packed page fields, board count and board names.
  * Keys are derived inside the script, which a single Redis (not a cluster) allows.
  */
@@ -51,6 +53,9 @@ while i <= #ARGV do
     end
   end
   i = i + 4 + n
+end
+if changed > 0 then
+${bumpVersionLua('KEYS[3]')}
 end
 return changed`;
 
@@ -86,8 +91,9 @@ return {redis.call('ZCARD', key), start, rows, results}`;
 
 type ReadReply = [number, number, string[], (string | null)[]];
 type BoardRedis = Redis & {
-  zsApplyResults: (...args: (string | number)[]) => Promise<number>;
-  zsReadBoard: (...args: (string | number)[]) => Promise<ReadReply>;
+  boardsApplyResults: (...args: (string | number)[]) => Promise<number>;
+  boardsReadBoard: (...args: (string | number)[]) => Promise<ReadReply>;
+  boardsBumpVersion: (...args: (string | number)[]) => Promise<number | string>;
 };
 
 /** Results per rebuild pipeline: about 80,000 sorted-set entries, well under a second of Redis's time. */
@@ -95,30 +101,37 @@ const REBUILD_PIPELINE_RESULTS = 2_500;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The Redis side of the boards. Readers follow the live generation; a
- * rebuild fills a fresh one from Postgres while writers feed both, then
- * switches in one write, so nobody reads a half-built board.
+ * The Redis side of one game's boards. Readers follow the live generation;
+ * a rebuild fills a fresh one from the stored results while writers feed
+ * both, then switches in one write, so nobody reads a half-built board.
  */
 export class BoardStore {
   private readonly redis: BoardRedis;
+  /** Every key of the game's boards starts with it. */
   private readonly keyPrefix: string;
+  private readonly liveKey: string;
+  private readonly buildingKey: string;
+  /** The boards' version counter (see board-version.ts). */
+  readonly versionKey: string;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
+    readonly layout: BoardLayout,
   ) {
-    if (!('zsApplyResults' in redis)) redis.defineCommand('zsApplyResults', { lua: APPLY_RESULTS });
-    if (!('zsReadBoard' in redis)) redis.defineCommand('zsReadBoard', { lua: READ_BOARD });
+    if (!('boardsApplyResults' in redis)) redis.defineCommand('boardsApplyResults', { lua: APPLY_RESULTS });
+    if (!('boardsReadBoard' in redis)) redis.defineCommand('boardsReadBoard', { lua: READ_BOARD });
+    if (!('boardsBumpVersion' in redis)) redis.defineCommand('boardsBumpVersion', { lua: BUMP_VERSION });
     this.redis = redis as BoardRedis;
-    this.keyPrefix = `${prefix}:zs-board:`;
+    this.keyPrefix = gameBoardsPrefix(prefix, layout.gameId);
+    this.liveKey = `${this.keyPrefix}live-gen`;
+    this.buildingKey = `${this.keyPrefix}building-gen`;
+    this.versionKey = boardVersionKey(prefix, layout.gameId);
   }
 
-  private get liveKey(): string {
-    return `${this.prefix}:zs-board:live-gen`;
-  }
-
-  private get buildingKey(): string {
-    return `${this.prefix}:zs-board:building-gen`;
+  /** Whether the boards have a live generation: none before the first rebuild in this layout, or after Redis lost them. */
+  async hasLiveGeneration(): Promise<boolean> {
+    return (await this.redis.exists(this.liveKey)) === 1;
   }
 
   async liveGeneration(): Promise<string> {
@@ -130,10 +143,10 @@ export class BoardStore {
     if (results.length === 0) return;
     const args: (string | number)[] = [this.keyPrefix];
     for (const result of results) {
-      const names = boardNamesOf(result);
-      args.push(String(encodeBoardScore(result.score, result.createdAt)), result.playerId, packEntryResult(result), names.length, ...names);
+      const names = boardNamesOf(this.layout, result);
+      args.push(String(encodeBoardScore(result.score, result.createdAt)), result.playerId, packEntryResult(this.layout, result), names.length, ...names);
     }
-    await this.redis.zsApplyResults(2, this.liveKey, this.buildingKey, ...args);
+    await this.redis.boardsApplyResults(3, this.liveKey, this.buildingKey, this.versionKey, ...args);
   }
 
   /**
@@ -146,7 +159,7 @@ export class BoardStore {
    * worth (commands time out).
    */
   async fill(gen: string, results: readonly RankedResult[]): Promise<void> {
-    const base = generationPrefix(this.prefix, gen);
+    const base = generationPrefix(this.prefix, this.layout.gameId, gen);
     let sent: Promise<void> | null = null;
     for (let start = 0; start < results.length; start += REBUILD_PIPELINE_RESULTS) {
       const pipeline = this.fillPipeline(base, results.slice(start, start + REBUILD_PIPELINE_RESULTS));
@@ -163,17 +176,19 @@ export class BoardStore {
     const encoded = results.map((result) => String(encodeBoardScore(result.score, result.createdAt)));
     // The results first: an entry is never readable before the result it points at.
     const fields: string[] = [];
-    results.forEach((result, i) => fields.push(entryField(encoded[i], result.playerId), packEntryResult(result)));
+    results.forEach((result, i) => fields.push(entryField(encoded[i], result.playerId), packEntryResult(this.layout, result)));
     pipeline.hset(base + ENTRY_RESULTS, ...fields);
-    // Results recorded the same UTC day with the same scenario, map, Stalker count, view and challenge enter the
-    // same boards: their board names are worked out once per slice, and each result only appends to those boards' lists.
+    // Results recorded the same UTC day with the same dimensions, view and challenge enter the same boards: their
+    // board names are worked out once per slice, and each result only appends to those boards' lists.
     const boardsOfKind = new Map<string, string[][]>();
     const membersOf = new Map<string, string[]>();
+    const { dimensions } = this.layout;
     results.forEach((result, i) => {
-      const kind = `${Math.floor(result.createdAt.getTime() / DAY_MS)}|${result.scenarioId}|${result.mapId}|${result.stalkerCount}|${result.verified}|${result.challengeId ?? ''}`;
+      let kind = `${Math.floor(result.createdAt.getTime() / DAY_MS)}|${result.verified}|${result.fromRecord}|${result.challengeId ?? ''}`;
+      for (const dimension of dimensions) kind += `|${result.fields[dimension]}`;
       let boards = boardsOfKind.get(kind);
       if (!boards) {
-        boards = boardNamesOf(result).map((name) => {
+        boards = boardNamesOf(this.layout, result).map((name) => {
           let members = membersOf.get(name);
           if (!members) membersOf.set(name, (members = []));
           return members;
@@ -194,18 +209,19 @@ export class BoardStore {
    */
   async replacePlayer(playerId: string, visible: readonly RankedResult[], touched: readonly RankedResult[]): Promise<void> {
     const [live, building] = await this.redis.mget(this.liveKey, this.buildingKey);
-    const best = bestByBoard(visible);
-    const names = new Set([...best.keys(), ...touched.flatMap(boardNamesOf)]);
+    const best = bestByBoard(this.layout, visible);
+    const names = new Set([...best.keys(), ...touched.flatMap((result) => boardNamesOf(this.layout, result))]);
     const multi = this.redis.multi();
     for (const gen of [live ?? '0', ...(building && building !== live ? [building] : [])]) {
-      const base = generationPrefix(this.prefix, gen);
-      for (const result of new Set(best.values())) multi.hset(base + ENTRY_RESULTS, entryField(encodeBoardScore(result.score, result.createdAt), playerId), packEntryResult(result));
+      const base = generationPrefix(this.prefix, this.layout.gameId, gen);
+      for (const result of new Set(best.values())) multi.hset(base + ENTRY_RESULTS, entryField(encodeBoardScore(result.score, result.createdAt), playerId), packEntryResult(this.layout, result));
       for (const name of names) {
         const result = best.get(name);
         if (result) multi.zadd(base + name, encodeBoardScore(result.score, result.createdAt), playerId);
         else multi.zrem(base + name, playerId);
       }
     }
+    (multi as unknown as BoardRedis).boardsBumpVersion(1, this.versionKey);
     for (const [error] of (await multi.exec()) ?? []) if (error) throw error;
   }
 
@@ -214,14 +230,16 @@ export class BoardStore {
     let dropped = 0;
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:zs-board:*`, 'COUNT', 1000);
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.keyPrefix}*`, 'COUNT', 1000);
       const stale = keys.filter((key) => {
-        const period = key.slice(`${this.prefix}:zs-board:`.length).split(':')[1] ?? '';
+        const period = key.slice(this.keyPrefix.length).split(':')[1] ?? '';
         return (period.startsWith('season-') || period.startsWith('week-')) && !keep.includes(period);
       });
       if (stale.length > 0) dropped += await this.redis.unlink(...stale);
       cursor = next;
     } while (cursor !== '0');
+    // Only ended periods went, which no page names any more; the version still moves, so no answer outlives a change.
+    if (dropped > 0) await this.redis.boardsBumpVersion(1, this.versionKey);
     return dropped;
   }
 
@@ -233,11 +251,14 @@ export class BoardStore {
 
   /** Makes `gen` live and drops every other generation's keys. */
   async finishRebuild(gen: string): Promise<void> {
-    await this.redis.multi().set(this.liveKey, gen).del(this.buildingKey).exec();
+    const multi = this.redis.multi().set(this.liveKey, gen).del(this.buildingKey);
+    (multi as unknown as BoardRedis).boardsBumpVersion(1, this.versionKey);
+    for (const [error] of (await multi.exec()) ?? []) if (error) throw error;
+    const kept = [this.liveKey, this.buildingKey, this.versionKey];
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:zs-board:*`, 'COUNT', 1000);
-      const stale = keys.filter((k) => k !== this.liveKey && k !== this.buildingKey && !k.startsWith(`${this.prefix}:zs-board:${gen}:`));
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.keyPrefix}*`, 'COUNT', 1000);
+      const stale = keys.filter((k) => !kept.includes(k) && !k.startsWith(`${this.keyPrefix}${gen}:`));
       if (stale.length > 0) await this.redis.unlink(...stale);
       cursor = next;
     } while (cursor !== '0');
@@ -245,12 +266,12 @@ export class BoardStore {
 
   /** Entries `start` to `stop` (0-based ranks, inclusive) of the live board `name`. */
   async range(name: string, start: number, stop: number): Promise<BoardSlice> {
-    return this.read(await this.redis.zsReadBoard(1, this.liveKey, this.keyPrefix, name, 'range', start, stop));
+    return this.read(await this.redis.boardsReadBoard(1, this.liveKey, this.keyPrefix, name, 'range', start, stop));
   }
 
   /** `radius` entries either side of the player, clipped at both ends; empty when the player is not on the board. */
   async around(name: string, playerId: string, radius: number): Promise<BoardSlice> {
-    return this.read(await this.redis.zsReadBoard(1, this.liveKey, this.keyPrefix, name, 'around', playerId, radius));
+    return this.read(await this.redis.boardsReadBoard(1, this.liveKey, this.keyPrefix, name, 'around', playerId, radius));
   }
 
   /**
@@ -260,7 +281,7 @@ export class BoardStore {
    */
   async page(name: string, count: number, after: { encoded: number; playerId: string } | null): Promise<BoardSlice> {
     if (!after) return this.range(name, 0, count - 1);
-    const base = generationPrefix(this.prefix, await this.liveGeneration());
+    const base = generationPrefix(this.prefix, this.layout.gameId, await this.liveGeneration());
     const key = base + name;
     const ties = await this.redis.zcount(key, after.encoded, after.encoded);
     const raw = await this.redis.zrange(key, after.encoded, '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, count + ties, 'WITHSCORES');
@@ -274,7 +295,7 @@ export class BoardStore {
   /** Given members of the live board `name` (a group's), their entries, best first, with the results behind them; members not on the board are left out. */
   async entriesOf(name: string, playerIds: readonly string[]): Promise<BoardEntry[]> {
     if (playerIds.length === 0) return [];
-    const base = generationPrefix(this.prefix, await this.liveGeneration());
+    const base = generationPrefix(this.prefix, this.layout.gameId, await this.liveGeneration());
     const scores = await this.redis.zmscore(base + name, ...playerIds);
     const rows = playerIds
       .map((playerId, i): [string, number | null] => [playerId, scores[i] === null ? null : Number(scores[i])])
@@ -286,18 +307,18 @@ export class BoardStore {
   private async withResults(base: string, rows: [string, number][], firstRank: number): Promise<BoardEntry[]> {
     if (rows.length === 0) return [];
     const packed = await this.redis.hmget(base + ENTRY_RESULTS, ...rows.map(([member, encoded]) => entryField(encoded, member)));
-    return rows.map(([playerId, encoded], i) => toEntry(playerId, encoded, packed[i], firstRank + i));
+    return rows.map(([playerId, encoded], i) => this.toEntry(playerId, encoded, packed[i], firstRank + i));
   }
 
   private read([total, start, raw, packed]: ReadReply): BoardSlice {
     const entries: BoardEntry[] = [];
-    for (let i = 0; i < raw.length; i += 2) entries.push(toEntry(raw[i], Number(raw[i + 1]), packed[i / 2], start + 1 + i / 2));
+    for (let i = 0; i < raw.length; i += 2) entries.push(this.toEntry(raw[i], Number(raw[i + 1]), packed[i / 2], start + 1 + i / 2));
     return { total, entries };
   }
-}
 
-function toEntry(playerId: string, encoded: number, packed: string | null | undefined, rank: number): BoardEntry {
-  return { rank, playerId, encoded, result: packed ? unpackEntryResult(packed) : null, ...decodeBoardScore(encoded) };
+  private toEntry(playerId: string, encoded: number, packed: string | null | undefined, rank: number): BoardEntry {
+    return { rank, playerId, encoded, result: packed ? unpackEntryResult(this.layout, packed) : null, ...decodeBoardScore(encoded) };
+  }
 }
 
 function pairs(raw: string[]): [string, number][] {

@@ -4,9 +4,11 @@ import { RunningService, startService, timeOrderedId, TokenService } from '@scri
 import { MembershipWriter } from '@scriptbook/platform/membership';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { bossHuntVictory } from '../results/submission.spec-fixtures';
-import { BoardOutboxEntity, ZoneSurvivalResultEntity } from '../results/zone-survival-result.entity';
+import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
+import { BoardOutboxEntity, ResultEntity } from '../results/result.entity';
 import { scoringApp, scoringWorkerApp } from '../scoring.app';
+import { stalkerZsGame } from '@scriptbook/games';
+import { gameBoardsPrefix } from './board-keys';
 import { nextReset } from './board-periods';
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score } } }`;
@@ -69,10 +71,12 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     await isolation.cleanUp();
   });
 
+  const boards = () => gameBoardsPrefix(isolation.redisPrefix, stalkerZsGame.id);
+
   /** Every key of the live generation, by its name within the generation, with what it holds. */
   async function liveGeneration(): Promise<Record<string, unknown>> {
-    const gen = (await redis.get(`${isolation.redisPrefix}:zs-board:live-gen`)) ?? '0';
-    const base = `${isolation.redisPrefix}:zs-board:${gen}:`;
+    const gen = (await redis.get(`${boards()}live-gen`)) ?? '0';
+    const base = `${boards()}${gen}:`;
     const held: Record<string, unknown> = {};
     for (const key of (await redis.keys(`${base}*`)).sort()) {
       held[key.slice(base.length)] = (await redis.type(key)) === 'zset' ? await redis.zrange(key, 0, -1, 'WITHSCORES') : await redis.hgetall(key);
@@ -188,15 +192,13 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     const recordedAt = new Date(Date.now() - 60_000);
     const id = timeOrderedId(recordedAt.getTime());
     await data.transaction(async (manager) => {
-      await manager.getRepository(ZoneSurvivalResultEntity).insert({
+      await manager.getRepository(ResultEntity).insert({
         id,
+        gameId: stalkerZsGame.id,
         playerId: 'fay',
         clientSubmissionId: 'crashed-before-redis',
         inputHash: 'x'.repeat(64),
-        scenarioId: 'stalker-zs:scenario:boss-hunt',
-        mapId: 'stalker-zs:map:3',
-        stalkerCount: 2,
-        roundsPlayed: 7,
+        gameFields: JSON.stringify({ scenarioId: 'stalker-zs:scenario:boss-hunt', mapId: 'stalker-zs:map:3', stalkerCount: 2, roundsPlayed: 7 }),
         victory: true,
         score: 30,
         verified: true,
@@ -211,6 +213,8 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     });
     expect((await graphql(api.url, BOARD, { first: 1 })).data!.leaderboard.edges[0].node.player.id).toBe('ben');
 
+    // Boards with a live generation, as after a first rebuild: the worker starts no rebuild of its own, and only the sweep can repair them.
+    await redis.set(`${boards()}live-gen`, '0');
     worker = await startService(scoringWorkerApp, isolation.postgresEnv('scoring', { SCORING_OUTBOX_SWEEP_MS: '200' }));
     const repaired = await eventually(
       () => graphql(api.url, BOARD, { first: 1 }),
@@ -231,7 +235,7 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     const storedBefore = await liveGeneration();
     expect(Object.keys(storedBefore).length).toBeGreaterThan(20);
 
-    const keys = await redis.keys(`${isolation.redisPrefix}:zs-board:*`);
+    const keys = await redis.keys(`${boards()}*`);
     await redis.del(...keys);
     expect((await read()).every((edges) => edges.length === 0)).toBe(true);
 
@@ -288,15 +292,15 @@ describe('Zone Survival boards on Postgres and Redis', () => {
     const data = api.app.get(DataSource);
     const before = (await graphql(api.url, BOARD, {})).data!.leaderboard;
     // A result scored under older rules: a different score and an old version.
-    const anas = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ playerId: 'ana', victory: true });
-    await data.getRepository(ZoneSurvivalResultEntity).update({ id: anas.id }, { score: 3, scoreVersion: 'rules-of-yesterday' });
+    const anas = await data.getRepository(ResultEntity).findOneByOrFail({ playerId: 'ana', victory: true });
+    await data.getRepository(ResultEntity).update({ id: anas.id }, { score: 3, scoreVersion: 'rules-of-yesterday' });
 
     const requested = await graphql(api.url, RESCORE, {}, tokens['admin-zoe']);
     expect(requested.data!.requestZoneSurvivalRescore.kind).toBe('zs-boards-rescore');
     const id = requested.data!.requestZoneSurvivalRescore.id;
     const done = await eventually(() => graphql(api.url, JOB, { id }, tokens['admin-zoe']), (r) => r.data?.job?.state === 'COMPLETED', 'the rescore completes');
     expect(done.data!.job.progress).toBe(100);
-    const rescored = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ id: anas.id });
+    const rescored = await data.getRepository(ResultEntity).findOneByOrFail({ id: anas.id });
     expect(rescored.score).toBe(24);
     expect(rescored.scoreVersion).not.toBe('rules-of-yesterday');
     expect((await graphql(api.url, BOARD, {})).data!.leaderboard).toEqual(before);
@@ -304,8 +308,8 @@ describe('Zone Survival boards on Postgres and Redis', () => {
   });
 
   it('rolls over: boards of ended weeks and seasons go, the current ones and all-time stay', async () => {
-    const gen = (await redis.get(`${isolation.redisPrefix}:zs-board:live-gen`)) ?? '0';
-    const ended = `${isolation.redisPrefix}:zs-board:${gen}:week-2025-01-06:*|*|*:all`;
+    const gen = (await redis.get(`${boards()}live-gen`)) ?? '0';
+    const ended = `${boards()}${gen}:week-2025-01-06:*|*|*:all`;
     await redis.zadd(ended, 1, 'someone');
     const before = await Promise.all(['ALL_TIME', 'WEEK', 'SEASON'].map(async (period) => (await graphql(api.url, BOARD, { period })).data!.leaderboard));
     const requested = await graphql(api.url, ROLLOVER, {}, tokens['admin-zoe']);

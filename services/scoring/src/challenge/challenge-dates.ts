@@ -1,4 +1,3 @@
-const CHALLENGE_PREFIX = 'stalker-zs:daily:';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `2026-11-30` when it names a real calendar day, else null. */
@@ -10,9 +9,12 @@ export function parseChallengeDate(value: string): string | null {
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-export const challengeIdOf = (date: string): string => `${CHALLENGE_PREFIX}${date}`;
+const prefixOf = (gameId: string) => `${gameId}:daily:`;
 
-/** The date a challenge id names, or null when it is not a challenge id. */
-export function challengeDateOf(id: string): string | null {
-  return id.startsWith(CHALLENGE_PREFIX) ? parseChallengeDate(id.slice(CHALLENGE_PREFIX.length)) : null;
+/** A game's challenge of a day: `<gameId>:daily:<date>`, which also keys the day's seed. */
+export const challengeIdOf = (gameId: string, date: string): string => `${prefixOf(gameId)}${date}`;
+
+/** The date a challenge id of the game names, or null when it is not one. */
+export function challengeDateOf(gameId: string, id: string): string | null {
+  return id.startsWith(prefixOf(gameId)) ? parseChallengeDate(id.slice(prefixOf(gameId).length)) : null;
 }

@@ -2,8 +2,9 @@ import { RunningService, startService, TokenService } from '@scriptbook/platform
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { scoringApp } from '../scoring.app';
-import { ZoneSurvivalRules } from '../zone-survival/zone-survival-rules';
-import { ZoneSurvivalSubmission } from '../zone-survival/zone-survival-submission';
+import { BoundProcedures } from '@scriptbook/game-host';
+import * as stalkerZs from '@scriptbook/games/stalker-zs/rules';
+import { SubmittedZsGame } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 import { utcDay } from './challenge-dates';
 
 const CHALLENGE = `query($date: String) { dailyChallenge(date: $date) { id date scenarioId mapId stalkerCount setupCardIds eventCardIds setup transcript closesAt } }`;
@@ -21,12 +22,12 @@ interface Challenge {
 }
 
 /** A victory that plays the challenge's setup: its drawn cards, the rest declared, every Request met. */
-function victoryOf(challenge: Challenge, rules: ZoneSurvivalRules, clientSubmissionId: string): ZoneSurvivalSubmission {
+function victoryOf(challenge: Challenge, content: stalkerZs.ZsContent, clientSubmissionId: string): SubmittedZsGame {
   const setupIds = [...challenge.setupCardIds];
   for (let i = 1; setupIds.length < 4; i++) setupIds.push(`stalker-zs:card:setup:table-drawn-${i}`);
   const eventIds = challenge.eventCardIds ?? Array.from({ length: challenge.setup.eventDeck?.size ?? 0 }, (_, i) => `stalker-zs:card:event:table-drawn-${i + 1}`);
   const cardIds = [...setupIds, ...eventIds];
-  const known = (id: string) => rules.content.cards.get(id);
+  const known = (id: string) => content.cards.get(id);
   const declaredCards = cardIds
     .filter((id) => !known(id)?.scoreModifier)
     .map((id) => ({ cardId: id, cardType: id.includes(':event:') ? ('event' as const) : ('setup' as const), plus: 0, minus: 0 }));
@@ -102,7 +103,7 @@ describe('the daily challenge', () => {
 
   it('takes a submission that plays the setup once per player, on the day\'s own board, and refuses one that does not', async () => {
     const challenge = (await graphql(api.url, CHALLENGE, {})).data!.dailyChallenge as Challenge;
-    const rules = api.app.get(ZoneSurvivalRules);
+    const rules = api.app.get(BoundProcedures).contentOf(stalkerZs.zoneSurvivalScoreProcedure.id) as stalkerZs.ZsContent;
     const otherMap = challenge.mapId === 'stalker-zs:map:1' ? 'stalker-zs:map:2' : 'stalker-zs:map:1';
     const mismatch = await graphql(api.url, SUBMIT, { input: { ...victoryOf(challenge, rules, 'challenge-mismatch'), mapId: otherMap } }, ana);
     expect(mismatch.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.mapId', rule: 'challenge-setup' });

@@ -1,9 +1,9 @@
 import { DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { inTransaction } from '@scriptbook/platform';
-import { BoardStore } from '../boards/board-store';
 import { RankedResult } from '../boards/board-keys';
+import { BoardStore } from '../boards/board-store';
 import { toRanked } from '../results/result-mapping';
-import { BoardOutboxEntity, ZoneSurvivalResultEntity } from '../results/zone-survival-result.entity';
+import { BoardOutboxEntity, ResultEntity } from '../results/result.entity';
 import { WriteBatcher } from './write-batcher';
 
 const DRAIN_BATCH = 500;
@@ -16,15 +16,15 @@ const DRAIN_BATCH = 500;
  * API's own write.
  */
 export class BoardOutbox {
-  /** Concurrent submissions share one Redis call for their entries and one DELETE for their rows. */
-  private readonly entries: WriteBatcher<RankedResult>;
+  /** Concurrent submissions of a game share one Redis call for their entries, and all of them one DELETE for their rows. */
+  private readonly entries = new Map<string, WriteBatcher<RankedResult>>();
   private readonly cleared: WriteBatcher<string>;
 
   constructor(
     private readonly data: DataSource,
-    private readonly boards: BoardStore,
+    /** The boards of a game; null for a game no longer scored, whose rows are cleared without entries. */
+    private readonly boardsOf: (gameId: string) => BoardStore | null,
   ) {
-    this.entries = new WriteBatcher((results) => this.boards.apply(results));
     this.cleared = new WriteBatcher((ids) => this.clear(ids));
   }
 
@@ -36,16 +36,22 @@ export class BoardOutbox {
    * die first, the sweep applies the entries again, which changes nothing,
    * and clears the row.
    */
-  async deliverStored(result: RankedResult): Promise<void> {
-    await this.entries.add(result);
+  async deliverStored(gameId: string, result: RankedResult): Promise<void> {
+    await this.batcherOf(gameId).add(result);
     this.cleared.add(result.id).catch(() => undefined);
   }
 
   /** Applies the listed results' entries and clears their rows. */
   async deliver(resultIds: readonly string[]): Promise<void> {
     if (resultIds.length === 0) return;
-    const rows = await this.data.getRepository(ZoneSurvivalResultEntity).findBy({ id: In([...resultIds]) });
-    await this.boards.apply(rows.map(toRanked).filter((r) => r !== null));
+    const rows = await this.data.getRepository(ResultEntity).findBy({ id: In([...resultIds]) });
+    const byGame = new Map<string, RankedResult[]>();
+    for (const row of rows) {
+      const ranked = toRanked(row);
+      if (!ranked) continue;
+      byGame.set(row.gameId, [...(byGame.get(row.gameId) ?? []), ranked]);
+    }
+    for (const [gameId, results] of byGame) await this.boardsOf(gameId)?.apply(results);
     await this.clear(resultIds);
   }
 
@@ -59,6 +65,16 @@ export class BoardOutbox {
       await this.deliver(rows.map((r) => r.resultId));
       delivered += rows.length;
     }
+  }
+
+  private batcherOf(gameId: string): WriteBatcher<RankedResult> {
+    let batcher = this.entries.get(gameId);
+    if (!batcher) {
+      const boards = this.boardsOf(gameId);
+      if (!boards) throw new Error(`${gameId} keeps no boards`);
+      this.entries.set(gameId, (batcher = new WriteBatcher((results) => boards.apply(results))));
+    }
+    return batcher;
   }
 
   private async clear(resultIds: readonly string[]): Promise<void> {

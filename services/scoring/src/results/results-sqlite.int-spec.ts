@@ -5,7 +5,7 @@ import { RunningService, startService, TokenService } from '@scriptbook/platform
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { scoringApp } from '../scoring.app';
-import { bossHuntVictory } from './submission.spec-fixtures';
+import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score recordedAt } } }`;
 const BOARD = `{ leaderboard { edges { node { rank score player { id } result { id recordedAt } } } } }`;

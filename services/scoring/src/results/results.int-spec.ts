@@ -3,9 +3,11 @@ import { DataSource } from 'typeorm';
 import { RunningService, startService, TokenService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { stalkerZsGame } from '@scriptbook/games';
+import { gameBoardsPrefix } from '../boards/board-keys';
 import { scoringApp } from '../scoring.app';
-import { BLIZZARD, bossHuntVictory, CAMP, CRITICAL_SHOT, FLOODED, knownCardsVictory, PSIONIC_ATTACK, SCATTERED_ARTIFACTS, THICKET, WALL_COLLAPSED, WORKSHOP } from './submission.spec-fixtures';
-import { BoardOutboxEntity, ZoneSurvivalResultEntity } from './zone-survival-result.entity';
+import { BLIZZARD, bossHuntVictory, CAMP, CRITICAL_SHOT, FLOODED, knownCardsVictory, printedCardsVictory, PSIONIC_ATTACK, SCATTERED_ARTIFACTS, THICKET, WALL_COLLAPSED, WORKSHOP } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
+import { BoardOutboxEntity, ResultEntity } from './result.entity';
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) {
   submitZoneSurvivalResult(input: $input) { result { id score verified victory breakdown { victoryPoints minusIcons plusIcons valueBonus cards { cardId plus minus source } } } }
@@ -29,8 +31,8 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
   let ana: string;
   let ben: string;
 
-  const stored = () => data.getRepository(ZoneSurvivalResultEntity).count();
-  const boardKeys = async () => (await redis.keys(`${isolation.redisPrefix}:zs-board:*`)).sort();
+  const stored = () => data.getRepository(ResultEntity).count();
+  const boardKeys = async () => (await redis.keys(`${gameBoardsPrefix(isolation.redisPrefix, stalkerZsGame.id)}*`)).sort();
 
   beforeAll(async () => {
     api = await startService(scoringApp, isolation.postgresEnv('scoring'));
@@ -63,13 +65,24 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
     await eventually(async () => (await data.getRepository(BoardOutboxEntity).count()) === 0, 'the outbox row is cleared');
   });
 
-  it('verifies a result made only of cards the catalogue knows, those the seed names only in its scoring examples included', async () => {
+  it('verifies a result made only of cards whose modifiers the seed prints, those it names only in its scoring examples included', async () => {
+    const eve = api.app.get(TokenService).issue('player-eve').accessToken;
+    const response = await graphql(api.url, SUBMIT, { input: printedCardsVictory() }, eve);
+    expect(response.errors).toBeUndefined();
+    const result = response.data!.submitZoneSurvivalResult.result;
+    // 20 + (Thicket 1 + Blizzard 1 + Psionic Attack 2) − (Workshop 1 + Scattered Artifacts 2 + Critical Shot 2).
+    expect(result).toMatchObject({ score: 19, verified: true, victory: true });
+    expect(result.breakdown.cards.every((c: { source: string }) => c.source === 'PRINTED')).toBe(true);
+    expect((await data.getRepository(ResultEntity).findOneByOrFail({ id: result.id })).verified).toBe(true);
+  });
+
+  it('scores cards whose modifiers the catalogue infers but never verifies the result', async () => {
     const dee = api.app.get(TokenService).issue('player-dee').accessToken;
     const response = await graphql(api.url, SUBMIT, { input: knownCardsVictory() }, dee);
     expect(response.errors).toBeUndefined();
     const result = response.data!.submitZoneSurvivalResult.result;
     // 20 + (Thicket 1 + Blizzard 1 + Psionic Attack 2) − (Critical Shot 2 + Workshop 1 + The Wall Collapsed 1 + Scattered Artifacts 2).
-    expect(result).toMatchObject({ score: 18, verified: true, victory: true, breakdown: { minusIcons: 4, plusIcons: 6 } });
+    expect(result).toMatchObject({ score: 18, verified: false, victory: true, breakdown: { minusIcons: 4, plusIcons: 6 } });
     const sources = Object.fromEntries(result.breakdown.cards.map((c: { cardId: string; source: string }) => [c.cardId, c.source]));
     expect(sources).toEqual({
       [THICKET]: 'PRINTED',
@@ -81,8 +94,8 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
       [PSIONIC_ATTACK]: 'PRINTED',
       [SCATTERED_ARTIFACTS]: 'PRINTED',
     });
-    const row = await data.getRepository(ZoneSurvivalResultEntity).findOneByOrFail({ id: result.id });
-    expect(row).toMatchObject({ verified: true, score: 18 });
+    const row = await data.getRepository(ResultEntity).findOneByOrFail({ id: result.id });
+    expect(row).toMatchObject({ verified: false, score: 18 });
   });
 
   it('returns the stored result for a retried submission and counts it once', async () => {
@@ -114,6 +127,11 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
     ['five Stalkers', { stalkerCount: 5, stalkers: ['A', 'B', 'C', 'D', 'E'] }, 'input.stalkerCount', 'range'],
     ['Stalkers that do not match the count', { stalkers: ['Ana'] }, 'input.stalkers', 'matches-stalker-count'],
     ['a Stalker twice', { stalkers: ['Ana', 'ana'] }, 'input.stalkers[1]', 'unique'],
+    ['a Stalker named with NUL', { stalkers: ['Ana', 'Be\u0000n'] }, 'input.stalkers[1]', 'plain-text'],
+    ['a Stalker named with a C0 control', { stalkers: ['An\u001Ba', 'Ben'] }, 'input.stalkers[0]', 'plain-text'],
+    ['a Stalker named with a right-to-left override', { stalkers: ['Ana', '\u202Eneb'] }, 'input.stalkers[1]', 'plain-text'],
+    ['a Stalker named with nothing visible', { stalkers: ['Ana', '   '] }, 'input.stalkers[1]', 'min'],
+    ['a Stalker name too long', { stalkers: ['Ana', 'B'.repeat(65)] }, 'input.stalkers[1]', 'max'],
     ['an unknown Map', { mapId: 'stalker-zs:map:11' }, 'input.mapId', 'unknown'],
     ['an unknown Scenario', { scenarioId: 'stalker-zs:scenario:picnic' }, 'input.scenarioId', 'unknown'],
     ['no Rounds played', { roundsPlayed: 0 }, 'input.roundsPlayed', 'range'],

@@ -5,7 +5,7 @@ import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsApp } from '../../../accounts/src/accounts.app';
 import { registerPlayer, SignedInPlayer } from '../../../accounts/src/groups/group-test-kit';
 import { GatewayOverLiveSubgraphs, startGatewayOverLiveSubgraphs } from '../../../gateway/src/testing/gateway-over-live-subgraphs';
-import { bossHuntVictory } from './submission.spec-fixtures';
+import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score verified breakdown { cards { cardId source } } } } }`;

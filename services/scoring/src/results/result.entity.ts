@@ -1,10 +1,13 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** One submitted Zone Survival game: Postgres holds every result, and every board is rebuilt from here. */
-@Entity({ name: 'zs_results' })
-export class ZoneSurvivalResultEntity {
+/** One submitted play of a scored game: every result is kept here, and every board is rebuilt from here. */
+@Entity({ name: 'results' })
+export class ResultEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
+
+  @Column({ name: 'game_id', type: 'varchar', length: 64 })
+  gameId!: string;
 
   @Column({ name: 'player_id', type: 'varchar', length: 64 })
   playerId!: string;
@@ -16,17 +19,9 @@ export class ZoneSurvivalResultEntity {
   @Column({ name: 'input_hash', type: 'varchar', length: 64 })
   inputHash!: string;
 
-  @Column({ name: 'scenario_id', type: 'varchar', length: 128 })
-  scenarioId!: string;
-
-  @Column({ name: 'map_id', type: 'varchar', length: 128 })
-  mapId!: string;
-
-  @Column({ name: 'stalker_count', type: 'integer' })
-  stalkerCount!: number;
-
-  @Column({ name: 'rounds_played', type: 'integer' })
-  roundsPlayed!: number;
+  /** The game's own fields of the result (JSON), as its scoring's `result` schema gives them: what boards rank it under and show of it. */
+  @Column({ name: 'game_fields', type: 'text' })
+  gameFields!: string;
 
   @Column({ type: 'boolean' })
   victory!: boolean;
@@ -38,13 +33,20 @@ export class ZoneSurvivalResultEntity {
   @Column({ type: 'boolean' })
   verified!: boolean;
 
-  /** The submission as given (JSON), so a rescore can run the engine again. */
+  /** The submission as given (JSON), so a rescore can run the rules again. */
   @Column({ type: 'text' })
   input!: string;
 
   /** The score breakdown (JSON); null for a defeat. */
   @Column({ type: 'text', nullable: true })
   breakdown!: string | null;
+
+  /**
+   * The campaign whose record the result was scored from; null for a result
+   * the players reported card by card. Unique per game: a campaign scores once.
+   */
+  @Column({ name: 'campaign_id', type: 'varchar', length: 80, nullable: true })
+  campaignId!: string | null;
 
   @Column({ name: 'challenge_id', type: 'varchar', length: 64, nullable: true })
   challengeId!: string | null;
@@ -60,7 +62,7 @@ export class ZoneSurvivalResultEntity {
 }
 
 /** A result whose board entries may not have reached Redis yet; written in the result's own transaction. */
-@Entity({ name: 'zs_board_outbox' })
+@Entity({ name: 'board_outbox' })
 export class BoardOutboxEntity {
   @PrimaryColumn({ name: 'result_id', type: 'varchar', length: 64 })
   resultId!: string;
