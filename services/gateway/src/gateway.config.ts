@@ -8,7 +8,8 @@ const limit = (fallback: number) => z.coerce.number().int().positive().default(f
 /**
  * The gateway's own settings: where the subgraphs are, who may call from a
  * browser, which proxies are believed, and its request limits. The query
- * limits and the signing secret are shared settings (`baseConfigSchema`).
+ * limits, the introspection switch and the signing secret are shared
+ * settings (`baseConfigSchema`).
  */
 export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
   ACCOUNTS_URL: subgraphUrl(DEFAULT_PORTS.accounts),
@@ -24,21 +25,29 @@ export const gatewayConfigSchema = serviceConfigSchema(DEFAULT_PORTS.gateway, {
     .string()
     .default('')
     .refine(compilesAsProxyList, 'a comma-separated list of IP addresses or CIDR ranges'),
-  INTROSPECTION: booleanFlag.default('true'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, 'a size such as 100kb').default('100kb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
   SUBGRAPH_TIMEOUT_MS: limit(10_000),
+  /**
+   * Longest campaigns may stay silent on a campaign file's upload (`POST /campaigns/import`) before it answers 503: it replays and
+   * checks the whole file before its first byte of answer, about 25 s for 100,000 actions on a loaded 2-core machine.
+   */
+  /** Largest campaign file upload the gateway passes on, in bytes; give it campaigns' value (413 past it, whichever counts first). */
+  CAMPAIGN_IMPORT_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(67_108_864),
+  CAMPAIGN_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   /** GraphiQL at /explorer and for browsers at /graphql. Unset: on everywhere but production (see `explorerEnabled`). */
   EXPLORER_ENABLED: booleanFlag.optional(),
   /** The community leaderboard page at /leaderboard/. Unset: on everywhere but production (see `leaderboardPageEnabled`). */
   LEADERBOARD_PAGE_ENABLED: booleanFlag.optional(),
+  /** The table screen at /play/. Unset: on everywhere but production (see `playPageEnabled`). */
+  PLAY_PAGE_ENABLED: booleanFlag.optional(),
   /** How long clients, proxies and the shared Redis cache may keep a content-only answer; 0 turns content caching off. */
   CONTENT_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().nonnegative().max(86_400).default(300),
   /** How often the gateway asks the content subgraph for its `contentVersion`, which every content cache tag carries. */
   CONTENT_VERSION_REFRESH_MS: limit(60_000),
 });
 
-/** The query limits (MAX_DEPTH, ...) and GATEWAY_SIGNING_SECRET come with the shared base settings. */
+/** The query limits (MAX_DEPTH, ...), INTROSPECTION and GATEWAY_SIGNING_SECRET come with the shared base settings. */
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema> & BaseConfig;
 
 function compilesAsProxyList(setting: string): boolean {
@@ -75,6 +84,11 @@ export function explorerEnabled(config: Pick<GatewayConfig, 'EXPLORER_ENABLED' |
 /** The page is public and read-only, but a production gateway serves it only when its operator chooses to. */
 export function leaderboardPageEnabled(config: Pick<GatewayConfig, 'LEADERBOARD_PAGE_ENABLED' | 'NODE_ENV'>): boolean {
   return config.LEADERBOARD_PAGE_ENABLED ?? config.NODE_ENV !== 'production';
+}
+
+/** The table screen signs devices in and keeps campaigns, all through the public API; a production gateway serves it only when its operator chooses to. */
+export function playPageEnabled(config: Pick<GatewayConfig, 'PLAY_PAGE_ENABLED' | 'NODE_ENV'>): boolean {
+  return config.PLAY_PAGE_ENABLED ?? config.NODE_ENV !== 'production';
 }
 
 const SIZE_UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;

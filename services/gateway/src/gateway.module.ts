@@ -6,7 +6,10 @@ import { ContentVersion } from './caching/content-version';
 import { ExplorerEndpoint } from './explorer/explorer-endpoint';
 import { SubgraphReadiness } from './health/subgraph-readiness';
 import { LeaderboardPageEndpoint } from './leaderboard-page/leaderboard-page-endpoint';
+import { CampaignExportForwarder } from './http/campaign-export-forwarder';
+import { CampaignImportForwarder } from './http/campaign-import-forwarder';
 import { GraphQLEndpoint } from './http/graphql-endpoint';
+import { PlayPageEndpoint } from './play-page/play-page-endpoint';
 import { QueryCosts } from './limits/query-costs';
 import { GatewayRateLimiter } from './limits/rate-limiter';
 import { SubgraphConnections } from './supergraph/subgraph-connections';
@@ -23,8 +26,11 @@ import { SupergraphServer } from './supergraph/supergraph-server';
     ContentResponseCache,
     GatewayRateLimiter,
     GraphQLEndpoint,
+    CampaignExportForwarder,
+    CampaignImportForwarder,
     ExplorerEndpoint,
     LeaderboardPageEndpoint,
+    PlayPageEndpoint,
     SubgraphReadiness,
   ],
 })

@@ -1,6 +1,8 @@
 /** Where the explorer and its files are served. */
 export const EXPLORER_PATH = '/explorer';
 export const EXPLORER_ASSETS_PATH = `${EXPLORER_PATH}/assets/`;
+/** The API's introspection answer as a file, which GraphiQL reads instead of asking /graphql (see `explorerSchemaFile`). */
+export const EXPLORER_SCHEMA_PATH = `${EXPLORER_PATH}/schema.json`;
 
 /**
  * Only this origin, for everything: the page runs no inline script and
@@ -22,14 +24,22 @@ export const EXPLORER_CONTENT_SECURITY_POLICY = [
 
 /**
  * Starts GraphiQL on the page's `#explorer` element against `/graphql` on
- * the same origin. A separate file rather than an inline script, so the
- * policy above can forbid inline scripts altogether.
+ * the same origin, with the schema from `/explorer/schema.json`: the whole
+ * introspection answer is larger than `/graphql` gives in one request.
+ * Without that file (introspection off) GraphiQL runs without a schema.
+ * A separate file rather than an inline script, so the policy above can
+ * forbid inline scripts altogether.
  */
 export const EXPLORER_START_SCRIPT = `'use strict';
 (function () {
   var container = document.getElementById('explorer');
   var fetcher = GraphiQL.createFetcher({ url: container.getAttribute('data-endpoint') });
-  ReactDOM.createRoot(container).render(React.createElement(GraphiQL, { fetcher: fetcher, defaultEditorToolbarTabs: 'variables' }));
+  var start = function (schema) {
+    ReactDOM.createRoot(container).render(React.createElement(GraphiQL, { fetcher: fetcher, schema: schema, defaultEditorToolbarTabs: 'variables' }));
+  };
+  fetch('${EXPLORER_SCHEMA_PATH}', { headers: { accept: 'application/json' } })
+    .then(function (answer) { return answer.ok ? answer.json() : null; })
+    .then(start, function () { start(null); });
 })();
 `;
 

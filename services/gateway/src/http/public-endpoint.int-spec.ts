@@ -1,4 +1,5 @@
-import { GATEWAY_CLIENT_ADDRESS_HEADER, RunningService, startService } from '@scriptbook/platform';
+import { GATEWAY_CLIENT_ADDRESS_HEADER, Logger, LOGGER, RunningService, startService } from '@scriptbook/platform';
+import { createHash } from 'node:crypto';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { gatewayApp } from '../gateway.app';
 import { clockSubgraph, ledgerSubgraph } from '../testing/test-subgraphs';
@@ -164,6 +165,14 @@ describe('the gateway’s public endpoint', () => {
       expect(answer.body.errors![0].extensions!.code).toBe('GRAPHQL_PARSE_FAILED');
     });
 
+    it('answers a GET longer than Node reads (16 kB) with 431 and a JSON error saying to send it as a POST', async () => {
+      const query = `{ ${Array.from({ length: 2_000 }, () => 'serverTime').join(' ')} }`;
+      const response = await fetch(`${direct.url}/graphql?${new URLSearchParams({ query })}`, { headers: { 'apollo-require-preflight': 'true' } });
+      expect(response.status).toBe(431);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('send a long operation as a POST'), extensions: { code: 'BAD_REQUEST' } }] });
+    });
+
     it('never repeats a password variable back when it does not fit its type', async () => {
       const mutation = 'mutation ($input: Credentials!) { check(input: $input) }';
       const unknownField = await post(direct, { query: mutation, variables: { input: { email: 'a@example.org', password: PASSWORD, remember: true } } });
@@ -179,6 +188,35 @@ describe('the gateway’s public endpoint', () => {
         expect(text).not.toContain('a@example.org');
       }
       expect(clock.received.some((request) => request.body.includes('check'))).toBe(false);
+    });
+  });
+
+  describe('automatic persisted queries', () => {
+    beforeEach(() => isolation.cleanUp());
+
+    const persisted = (sha256Hash: unknown, version: unknown = 1) => ({ persistedQuery: { version, sha256Hash } });
+
+    it('serves a query by its hash once sent with it, and tells an unknown hash, another version and a wrong hash apart, logging none of them', async () => {
+      const errorLines = jest.spyOn(direct.app.get<Logger>(LOGGER), 'error');
+      const query = '{ serverTime }';
+      const hash = createHash('sha256').update(query).digest('hex');
+
+      const unknown = await post(direct, { extensions: persisted(hash) });
+      expect(unknown.body.errors).toEqual([{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }]);
+      expect((await post(direct, { query, extensions: persisted(hash) })).body.data).toEqual({ serverTime: expect.any(String) });
+      expect((await post(direct, { extensions: persisted(hash) })).body.data).toEqual({ serverTime: expect.any(String) });
+
+      const otherVersion = await post(direct, { extensions: persisted('x', 99) });
+      expect(otherVersion.status).toBe(400);
+      expect(otherVersion.body.errors).toEqual([{ message: expect.stringContaining('version 1'), extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } }]);
+
+      const wrongHash = await post(direct, { query, extensions: persisted('0'.repeat(64)) });
+      expect(wrongHash.status).toBe(400);
+      expect(wrongHash.body.errors).toEqual([
+        { message: expect.any(String), extensions: { code: 'BAD_USER_INPUT', field: 'extensions.persistedQuery.sha256Hash', rule: 'matches-query' } },
+      ]);
+      expect(errorLines).not.toHaveBeenCalled();
+      errorLines.mockRestore();
     });
   });
 

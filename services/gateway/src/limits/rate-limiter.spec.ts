@@ -3,7 +3,7 @@ import type { Logger } from '@scriptbook/platform';
 import type { GatewayConfig } from '../gateway.config';
 import { GatewayRateLimiter } from './rate-limiter';
 
-const config = (perMinute: number) => ({ RATE_LIMIT_PER_MINUTE: perMinute, REDIS_PREFIX: 'unit' }) as GatewayConfig;
+const config = (perMinute: number) => ({ RATE_LIMIT_PER_MINUTE: perMinute, REDIS_PREFIX: 'unit', JWT_SECRET: 'a unit test secret of 32 characters' }) as GatewayConfig;
 
 describe('GatewayRateLimiter', () => {
   it('lets a request through and says so in the log when Redis cannot count it', async () => {

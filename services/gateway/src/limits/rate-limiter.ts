@@ -21,7 +21,7 @@ export class GatewayRateLimiter {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.rule = { name: 'graphql', limit: config.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
-    this.limiter = new RedisRateLimiter(redis, config.REDIS_PREFIX);
+    this.limiter = new RedisRateLimiter(redis, config);
   }
 
   /** `RATE_LIMIT_PER_MINUTE=0` turns the limit off. */

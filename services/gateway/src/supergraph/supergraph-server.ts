@@ -31,8 +31,8 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
     contentOnly: ContentOnlyOperations,
     costs: QueryCosts,
   ) {
-    // Depth, aliases (__typename ones too), directives and cost as validation rules: over one is HTTP 400.
-    const armor = gatewayQueryProtection(config, { blockFieldSuggestion: !config.INTROSPECTION, onCostAccepted: costs.record, onCostRejected: costs.record });
+    // Field overlap and introspection size first, then depth, aliases (__typename ones too), directives and cost: over one is HTTP 400 naming its rule.
+    const limits = gatewayQueryProtection(config, { onCostAccepted: costs.record, onCostRejected: costs.record });
     this.server = new ApolloServer<EndpointContext>({
       gateway: new CompletionReportingGateway(
         new ApolloGateway({
@@ -53,7 +53,7 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
       // Nothing reads cache hints, and computing them costs every response.
       // The API is for apps: no HTML landing page loading scripts from a CDN.
       plugins: [
-        ...armor.plugins,
+        ...limits.plugins,
         metricsPlugin(),
         httpSemanticsPlugin(),
         limitsReportPlugin(costs, config.MAX_COST),
@@ -61,7 +61,7 @@ export class SupergraphServer implements OnModuleInit, OnApplicationShutdown {
         ApolloServerPluginCacheControlDisabled(),
         ApolloServerPluginLandingPageDisabled(),
       ],
-      validationRules: armor.validationRules,
+      validationRules: limits.validationRules,
       parseOptions: gatewayParseOptions(config),
       formatError: (formatted, error) =>
         formatGatewayError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
