@@ -50,6 +50,13 @@ export interface ScriptbookClientOptions {
   readonly session?: Session;
   /** Called with every new session, and with `undefined` when it ends: store it, refresh token first. */
   readonly onSession?: (session: Session | undefined) => void;
+  /**
+   * The access token of a session another part of the app keeps: the client
+   * SDK's `client.accessToken()`. Requests are then signed with it, and this
+   * client neither signs in nor refreshes, so the session has one refresher
+   * (two refreshing one refresh token count as reuse and end the session).
+   */
+  readonly accessToken?: () => Promise<string>;
   /** Longest `Retry-After` the client waits out by itself before giving up with RATE_LIMITED. */
   readonly maxRetryAfterSeconds?: number;
   readonly fetch?: typeof fetch;
@@ -97,6 +104,7 @@ export class ScriptbookClient {
    * gets one refresh and one retry.
    */
   async request<TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, ...[variables]: VariablesArg<TVariables>): Promise<TData> {
+    if (this.options.accessToken) return this.send(document, variables, { signedIn: true, token: await this.options.accessToken() });
     if (!this.session) return this.send(document, variables, { signedIn: false });
     await this.freshSession();
     try {
@@ -175,10 +183,10 @@ export class ScriptbookClient {
   private async send<TData, TVariables>(
     document: TypedDocumentNode<TData, TVariables>,
     variables: TVariables | undefined,
-    { signedIn }: { signedIn: boolean },
+    { signedIn, token = this.session?.accessToken }: { signedIn: boolean; token?: string },
   ): Promise<TData> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (signedIn && this.session) headers.authorization = `Bearer ${this.session.accessToken}`;
+    if (signedIn && token) headers.authorization = `Bearer ${token}`;
     const response = await this.call(this.options.endpoint, {
       method: 'POST',
       headers,

@@ -9,15 +9,61 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type CampaignActionInput = {
   /** The action’s arguments, matching its `argsSchema` in `campaignActions`; at most 8192 bytes as JSON (rule "args-size"). Omitted means `{}`. */
   args?: unknown;
-  /** An action name from `campaignActions(gameId)`, e.g. `adjust-level`. */
+  /** An action name from `campaignActions(gameId)` for the campaign’s game. */
   name: string;
   /** The device’s own counter: 1 for its first action on this campaign, then one more for each. A push lists consecutive seqs. */
   seq: number;
 };
 
+/** The input of `hope-inhumanity.setup` for a new campaign, as the rules query `hopeSetup` takes it but without `seed` and `rngState`: the setup continues the campaign's seed. */
+export type CampaignHopeSetupInput = {
+  /** Dice in the Hope pool at the start. Required: rulebook 003 does not give it. */
+  hopeDice: number;
+  /** Humanity dice each player starts with. Required: rulebook 003 does not give it. */
+  humanityDice: number;
+  /** Players in clockwise seating order, any number (rulebook 003 gives none); the first listed takes the first turn. */
+  players: Array<string>;
+  /** The Scene cards in play, at least one. */
+  scenes: Array<HopeSceneCardInput>;
+};
+
+/** The input of `twom-tales.incident-setup` for a new campaign, as the rules query `talesIncidentSetup` takes it but without `seed` and `rngState`: the setup continues the campaign's seed. */
+export type CampaignTalesIncidentSetupInput = {
+  /** Every Character card, to shuffle and draw from by border colour. Required except for You and Me, whose Characters are fixed. */
+  characterDeck?: Array<TwomCharacterCardInput> | null | undefined;
+  /** The 3 Ending Event cards, CEASEFIRE among them. */
+  endingEvents: Array<string>;
+  /** The Event cards to draw the random ones from, by name (Blood in the Snow also needs HARSH WINTER among them). */
+  events: Array<string>;
+  /** The Incident Scenario to set up. */
+  scenario: TalesIncident;
+};
+
+/** The input of `twom.setup` for a new campaign, as the rules query `twomSetup` takes it but without `seed` and `rngState`: the setup continues the campaign's seed. */
+export type CampaignTwomSetupInput = {
+  /** 000 The Cat: start the Campaign with the Cat in the Shelter, so no 3 Raw Food are added. */
+  catInShelter?: boolean | null | undefined;
+  /** Every Character card in the box, in any order: it is shuffled. Each name once. */
+  characterDeck: Array<TwomCharacterCardInput>;
+  /** The Locations deck. The rulebook says only "Draw 3 cards"; it is shuffled first, since a companion cannot know the physical order. */
+  locationsDeck: Array<string>;
+  /** Players around the table, at least one; the Leader is chosen among them. */
+  players: Array<string>;
+};
+
+/** The input of `stalker-zs.setup` for a new campaign, as the rules query `zoneSurvivalSetup` takes it but without `seed` and `rngState`: the setup continues the campaign's seed. */
+export type CampaignZoneSurvivalSetupInput = {
+  /** The Scenario to set up, e.g. `stalker-zs:scenario:boss-hunt`. */
+  scenarioId: string;
+  /** Secret Mission only: Setup cards the players judge "would immediately open a passage to the Room closed by the Armored Gate". The rulebook names no such card, so the judgement is theirs; without it the result lists the check instead of applying it. */
+  setupCardsOpeningPassage?: Array<string> | null | undefined;
+  /** Stalkers in the game, 1 to 4: the Scenarios print rows for "Single Stalker" to "4 Stalkers" and for no other count. */
+  stalkerCount: number;
+};
+
 /** Which cards to list; every given condition must hold, and an absent one does not filter. */
 export type CardFilter = {
-  /** Only cards of this deck, e.g. `stalker-zs:deck:special`. */
+  /** Only cards of this deck, a `deck` item id (`<game>:deck:<name>`). */
   deck?: string | number | null | undefined;
   /** Only cards of this game, an id from `games`. */
   gameId?: string | number | null | undefined;
@@ -27,25 +73,47 @@ export type CardFilter = {
   tag?: string | null | undefined;
 };
 
-/** What starting a campaign needs. */
+/** What starting a campaign needs: the game, a name, and optionally the group, one setup and the seed. */
 export type CreateCampaignInput = {
-  /** A game id from `games`: `twom` (the core game, with Tales from the Ruined City as modules), `stalker-zs` or `hope-inhumanity`; an unknown one gives BAD_USER_INPUT (rule "known-game"), one without campaigns rule "campaign-game". */
+  /** A game id from `games` whose campaigns the platform keeps (`twom`, `hope-inhumanity`, `stalker-zs`); an unknown one gives BAD_USER_INPUT (rule "known-game"), one without campaigns rule "campaign-game". */
   gameId: string;
   /** The group that will own it; the caller's personal group when omitted. A group the caller is not in gives NOT_FOUND on `input.groupId`. */
   groupId?: string | number | null | undefined;
+  /** Starts a `hope-inhumanity` campaign from `hope-inhumanity.setup` (Setup: Humanity dice per player, the Hope pool and shuffled Scene mini-decks). It takes the same input as the rules query `hopeSetup`, without its seed: the setup continues the campaign’s `seed`, and its transcript is kept. Bad input gives BAD_USER_INPUT on `input.hopeSetup.<field>` with the procedure’s rule, and nothing is stored. At most one setup may be given (rule "one-of"); a setup of another game gives rule "setup-game". */
+  hopeSetup?: CampaignHopeSetupInput | null | undefined;
   /** 1 to 80 characters after trimming. Letters of any script, accents and emoji are fine; control and invisible formatting characters (NUL, bidirectional overrides, ...) give BAD_USER_INPUT with rule "plain-text". */
   name: string;
-  /** The seed to start the campaign’s random stream from (1 to 200 characters); drawn by the server when omitted, and kept with the campaign. */
+  /** The seed to start the campaign’s random stream from (1 to 200 characters of plain text, used as given; control or invisible formatting characters are refused, rule "plain-text"); drawn by the server when omitted, and kept with the campaign. A setup continues it. */
   seed?: string | null | undefined;
-  /** The input of a setup procedure of the rules engine, exactly as the rules subgraph takes it: `twomSetup` (the core game, the default for `twom`), `talesIncidentSetup` (a Tales from the Ruined City Incident, with `setupProcedure: "twom-tales.incident-setup"`), `zoneSurvivalSetup` or `hopeSetup`. When given, the initial state comes from that setup (Characters, Storage, Event deck and scenario tracks; Scenario, Setup cards and Event deck; players and dice), continuing the campaign’s seed, and its transcript is kept. Bad setup input gives BAD_USER_INPUT on `input.setup.<field>` with the procedure’s rule, and nothing is stored. */
+  /**
+   * The input of a setup procedure as JSON in the rules engine’s own spelling (enum values as the engine writes them); the typed field of the procedure takes the same input in GraphQL’s spellings and is checked by the schema. `setupProcedure` names the procedure, the game’s first when omitted. Bad input gives BAD_USER_INPUT on `input.setup.<field>` with the procedure’s rule, and nothing is stored.
+   * @deprecated Use `twomSetup, talesIncidentSetup, hopeSetup, zoneSurvivalSetup` instead. Deprecated 2026-12-01, removed after 2027-06-01.
+   */
   setup?: unknown;
-  /** Which setup `setup` is the input of, by its rules catalog id: `twom.setup` or `twom-tales.incident-setup` for `twom`, `stalker-zs.setup`, `hope-inhumanity.setup`; the game’s first when omitted. Another id gives BAD_USER_INPUT (rule "one-of"); giving it without `setup` gives rule "required" on `input.setup`. */
+  /**
+   * Which setup `setup` is the input of, by its rules catalog id: `twom.setup` or `twom-tales.incident-setup` for `twom`; `hope-inhumanity.setup` for `hope-inhumanity`; `stalker-zs.setup` for `stalker-zs`; the game’s first when omitted. Another id gives BAD_USER_INPUT (rule "one-of"); giving it without `setup` gives rule "required" on `input.setup`.
+   * @deprecated Use `twomSetup, talesIncidentSetup, hopeSetup, zoneSurvivalSetup` instead. Deprecated 2026-12-01, removed after 2027-06-01.
+   */
   setupProcedure?: string | null | undefined;
+  /** Starts a `twom` campaign from `twom-tales.incident-setup` (Setup and Events deck of an Incident Scenario (Blood in the Snow, Refugees, Epidemic, Side By Side, You and Me)). It takes the same input as the rules query `talesIncidentSetup`, without its seed: the setup continues the campaign’s `seed`, and its transcript is kept. Bad input gives BAD_USER_INPUT on `input.talesIncidentSetup.<field>` with the procedure’s rule, and nothing is stored. At most one setup may be given (rule "one-of"); a setup of another game gives rule "setup-game". */
+  talesIncidentSetup?: CampaignTalesIncidentSetupInput | null | undefined;
+  /** Starts a `twom` campaign from `twom.setup` (Setup: random Leader, 1 red- and 2 black-bordered Characters, 3 Locations, starting Stockpile). It takes the same input as the rules query `twomSetup`, without its seed: the setup continues the campaign’s `seed`, and its transcript is kept. Bad input gives BAD_USER_INPUT on `input.twomSetup.<field>` with the procedure’s rule, and nothing is stored. At most one setup may be given (rule "one-of"); a setup of another game gives rule "setup-game". */
+  twomSetup?: CampaignTwomSetupInput | null | undefined;
+  /** Starts a `stalker-zs` campaign from `stalker-zs.setup` (Setup of a Scenario: Special cards and token placements, 4 Setup cards with no repeated tag, Unknown tokens, Enemies by Stalker count, Loot, Event deck). It takes the same input as the rules query `zoneSurvivalSetup`, without its seed: the setup continues the campaign’s `seed`, and its transcript is kept. Bad input gives BAD_USER_INPUT on `input.zoneSurvivalSetup.<field>` with the procedure’s rule, and nothing is stored. At most one setup may be given (rule "one-of"); a setup of another game gives rule "setup-game". */
+  zoneSurvivalSetup?: CampaignZoneSurvivalSetupInput | null | undefined;
+};
+
+/** The campaign to share read-only, and what to call the link. */
+export type CreateCampaignShareLinkInput = {
+  /** The campaign; one of a group you are not in, or a deleted one, is NOT_FOUND on `input.campaignId`. */
+  campaignId: string | number;
+  /** What the members will see the link as in `campaignShareLinks`, e.g. "Kitchen screen": 1 to 80 characters of plain text (rules "min", "max", "plain-text"). */
+  label?: string | null | undefined;
 };
 
 /** Who said which envelope a scenario opens. */
 export type EnvelopeNamedBy =
-  /** The content pack: the scenario’s `envelope` in the content subgraph names it. No Tales scenario does yet (seed 000 does not say). */
+  /** The content pack: the scenario’s `envelope` in the content subgraph names it (where the rulebook says which). */
   | 'PACK'
   /** The players, reading it off their scenario sheet, sent it as `envelope`. */
   | 'SCENARIO_SHEET';
@@ -72,6 +140,26 @@ export type GroupRole =
   | 'MEMBER'
   /** Removes members and must name a new owner before leaving while others remain. */
   | 'OWNER';
+
+/** A Scene card and its terrain. */
+export type HopeSceneCardInput = {
+  /** The Scene card as printed. */
+  name: string;
+  /** Its terrain type; each terrain gets its own mini-deck. */
+  terrain: string;
+};
+
+/** A campaign file to import into a group as a new campaign, or to look at first with `dryRun`. */
+export type ImportCampaignInput = {
+  /** When true, everything is checked and nothing is stored: the answer says what the import would create. */
+  dryRun?: boolean | null | undefined;
+  /** The file as `GET /campaigns/<id>/export` wrote it (any format version this platform reads: 1 and 2), as a JSON value, not a string. Through the gateway a request is at most BODY_LIMIT (100 kB by default): upload a larger file to `POST /campaigns/import?group=<id>&dryRun=true|false` instead, which answers the same (docs/campaign-files.md). A file that is not one, or that disagrees with itself, gives BAD_USER_INPUT on `input.file.<path>` (such as `input.file.actions[17].args`, entry 17 being version 18) with the rule it broke, and stores nothing. */
+  file: unknown;
+  /** A group the caller is in (`myGroups`, `personalGroup`); the new campaign belongs to it. Any other group gives NOT_FOUND on `input.groupId`. */
+  groupId: string | number;
+  /** The new campaign’s name (plain text, 1 to 80 characters); the file’s name when left out. */
+  name?: string | null | undefined;
+};
 
 /** Where a background job stands. */
 export type JobState =
@@ -123,14 +211,22 @@ export type RecordScenarioOutcomeInput = {
   campaignId: string | number;
   /** The device’s clientId, as for `pushCampaignActions`; with `seq`, the outcome is that device’s queued action and a retried request records it once. Without them the server records it under a client id of its own, and a retried request records the outcome again (the envelope still opens once). */
   clientId?: string | null | undefined;
-  /** The envelope the scenario sheet names, as a content id (`twom:envelope:a` to `twom:envelope:e`): the content packs do not say which envelope a Tales scenario opens, so the players read it off their sheet. Refused (BAD_USER_INPUT on `input.envelope`) when it is not an envelope (rule "known-envelope"), the campaign is not of the envelope’s game ("envelope-game"), the scenario is not of the envelope’s module ("envelope-scenario"), or the pack names a different one ("pack-envelope"). */
+  /** The envelope the scenario sheet names, as a content id (`envelopeId` of `groupEnvelopes`): where the content pack does not say which envelope a scenario opens, the players read it off their sheet. Refused (BAD_USER_INPUT on `input.envelope`) when it is not an envelope (rule "known-envelope"), the campaign is not of the envelope’s game ("envelope-game"), the scenario is not of the envelope’s module ("envelope-scenario"), or the pack names a different one ("pack-envelope"). */
   envelope?: string | number | null | undefined;
-  /** The scenario’s content id, e.g. `twom:scenario:epidemic`; one that is not a scenario of the campaign’s game gives BAD_USER_INPUT (rule "known-scenario"). */
+  /** The scenario’s content id, as the content subgraph’s `scenarios` of the campaign’s game give it; one that is not a scenario of that game gives BAD_USER_INPUT (rule "known-scenario"). */
   scenarioId: string | number;
   /** The device’s next seq for this campaign, given together with `clientId`. */
   seq?: number | null | undefined;
   /** Whether the group won it. Only a win opens an envelope. */
   won: boolean;
+};
+
+/** A campaign and the name it is to have. */
+export type RenameCampaignInput = {
+  /** The campaign; one of a group you are not in, or a deleted one, is NOT_FOUND on `input.campaignId`. */
+  campaignId: string | number;
+  /** The new name: 1 to 80 characters after trimming (BAD_USER_INPUT on `input.name`, rule "min" or "max"), plain text without control or invisible formatting characters (rule "plain-text"). The same name as now changes nothing and records nothing. */
+  name: string;
 };
 
 /** A generator state exactly as a resolution returned it in `rngState`; the call continues that stream. */
@@ -183,6 +279,19 @@ export type SubmitZoneSurvivalResultInput = {
   stalkers: Array<string>;
 };
 
+/** The Incident Scenario to set up. */
+export type TalesIncident =
+  /** Blood in the Snow: care for Wounded Luka and find who attacked him. */
+  | 'BLOOD_IN_THE_SNOW'
+  /** Epidemic: disease ravages the city; the Epidemic deck and Vaccine tokens. */
+  | 'EPIDEMIC'
+  /** Refugees: keep the family in the cellar hidden; Cover and Condition tracks. */
+  | 'REFUGEES'
+  /** Side By Side: the Neighbors' Needs and Vladimir. */
+  | 'SIDE_BY_SIDE'
+  /** You and Me: Dina and Zoran, and the Aid Zone. */
+  | 'YOU_AND_ME';
+
 /** What a segment of a printed text is, and so how to render it. */
 export type TextSegmentKind =
   /** A printed pictogram: draw the icon `iconId` (see `icon`), or show `text` where no picture exists. */
@@ -191,6 +300,29 @@ export type TextSegmentKind =
   | 'LINK'
   /** Plain words: render `text` as is. */
   | 'TEXT';
+
+/** A campaign and the group it is to belong to. */
+export type TransferCampaignInput = {
+  /** The campaign, of a group you are in; otherwise NOT_FOUND on `input.campaignId`. */
+  campaignId: string | number;
+  /** The group to move it to, one you are in too (`myGroups`); another is NOT_FOUND on `input.groupId`, the group it is already in BAD_USER_INPUT, rule "same-group". */
+  groupId: string | number;
+};
+
+/** The colour of a Character card border. */
+export type TwomBorder =
+  /** A black-bordered Character card. */
+  | 'BLACK'
+  /** A red-bordered Character card. */
+  | 'RED';
+
+/** A Character card: its name and border colour. */
+export type TwomCharacterCardInput = {
+  /** The colour of a Character card border. */
+  border: TwomBorder;
+  /** The Character as printed on the card, unique within the deck. */
+  name: string;
+};
 
 /** The kinds of card whose score modifiers count: "each Setup, Event, and Character card". */
 export type ZoneSurvivalCountedCardType =
@@ -201,9 +333,9 @@ export type ZoneSurvivalCountedCardType =
   /** A Setup card (four per game). */
   | 'setup';
 
-/** A card whose score modifier the catalogue does not know, with the icons the players read on it. Any declared card makes the result unverified. */
+/** A card whose score modifier the catalogue does not print, with the icons the players read on it. Any declared card makes the result unverified. */
 export type ZoneSurvivalDeclaredCardInput = {
-  /** The card, one of `cardIds`: a catalogue id whose modifier is unknown, or for a card the catalogue lacks an id of the form `stalker-zs:card:<type>:<name>` in lower case. */
+  /** The card, one of `cardIds`: a catalogue id whose modifier is unknown or only inferred, or for a card the catalogue lacks an id of the form `stalker-zs:card:<type>:<name>` in lower case. */
   cardId: string | number;
   /** Its kind; for a catalogue card it must be the catalogue's. */
   cardType: ZoneSurvivalCountedCardType;
@@ -233,11 +365,102 @@ export type ZoneSurvivalSetupInput = {
   scenarioId: string;
   /** Starts a new stream: same seed and input, same resolution on every machine (1 to 128 characters). Drawn and returned when neither seed nor rngState is given. Not with rngState. */
   seed?: string | null | undefined;
-  /** Secret Mission only: Setup cards the players judge "would immediately open a passage to the Room closed by the Armored Gate". The seed names no such card, so the judgement is theirs; without it the result lists the check instead of applying it. */
+  /** Secret Mission only: Setup cards the players judge "would immediately open a passage to the Room closed by the Armored Gate". The rulebook names no such card, so the judgement is theirs; without it the result lists the check instead of applying it. */
   setupCardsOpeningPassage?: Array<string> | null | undefined;
   /** Stalkers in the game, 1 to 4: the Scenarios print rows for "Single Stalker" to "4 Stalkers" and for no other count. */
   stalkerCount: number;
 };
+
+export type SetCampaignExportConsentMutationVariables = Exact<{
+  campaignId: string | number;
+  consent: boolean;
+}>;
+
+
+export type SetCampaignExportConsentMutation = { setCampaignExportConsent: { campaignId: string, consent: boolean } };
+
+export type ImportCampaignMutationVariables = Exact<{
+  input: ImportCampaignInput;
+}>;
+
+
+export type ImportCampaignMutation = { importCampaign: { dryRun: boolean, campaignId: string | null, preview: { gameId: string, name: string, version: number, actions: number, undos: number, formatVersion: number, players: Array<{ player: string, pseudonym: boolean, entries: number }>, content: { same: boolean, fileHash: string, platformHash: string, missingContentIds: Array<string>, changedPacks: Array<{ packId: string, fileVersion: string | null, platformVersion: string | null }> } } } };
+
+export type CampaignLifecycleStateFragment = { id: string, groupId: string, name: string, version: number, archivedAt: string | null };
+
+export type RenameCampaignMutationVariables = Exact<{
+  input: RenameCampaignInput;
+}>;
+
+
+export type RenameCampaignMutation = { renameCampaign: { id: string, groupId: string, name: string, version: number, archivedAt: string | null } };
+
+export type ArchiveCampaignMutationVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type ArchiveCampaignMutation = { archiveCampaign: { id: string, groupId: string, name: string, version: number, archivedAt: string | null } };
+
+export type UnarchiveCampaignMutationVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type UnarchiveCampaignMutation = { unarchiveCampaign: { id: string, groupId: string, name: string, version: number, archivedAt: string | null } };
+
+export type DeleteCampaignMutationVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type DeleteCampaignMutation = { deleteCampaign: { id: string, name: string, deletedAt: string, restorableUntil: string, deletedBy: { id: string, displayName: string } } };
+
+export type RestoreCampaignMutationVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type RestoreCampaignMutation = { restoreCampaign: { id: string, groupId: string, name: string, version: number, archivedAt: string | null } };
+
+export type TransferCampaignMutationVariables = Exact<{
+  input: TransferCampaignInput;
+}>;
+
+
+export type TransferCampaignMutation = { transferCampaign: { id: string, groupId: string, name: string, version: number, archivedAt: string | null } };
+
+export type DeletedGroupCampaignsQueryVariables = Exact<{
+  groupId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DeletedGroupCampaignsQuery = { deletedGroupCampaigns: { edges: Array<{ node: { id: string, name: string, deletedAt: string, restorableUntil: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null };
+
+export type ShareLinkDetailsFragment = { id: string, campaignId: string, label: string | null, createdAt: string, revokedAt: string | null, createdBy: { id: string, displayName: string }, revokedBy: { id: string, displayName: string } | null };
+
+export type CreateCampaignShareLinkMutationVariables = Exact<{
+  input: CreateCampaignShareLinkInput;
+}>;
+
+
+export type CreateCampaignShareLinkMutation = { createCampaignShareLink: { token: string, link: { id: string, campaignId: string, label: string | null, createdAt: string, revokedAt: string | null, createdBy: { id: string, displayName: string }, revokedBy: { id: string, displayName: string } | null } } };
+
+export type CampaignShareLinksQueryVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type CampaignShareLinksQuery = { campaignShareLinks: Array<{ id: string, campaignId: string, label: string | null, createdAt: string, revokedAt: string | null, createdBy: { id: string, displayName: string }, revokedBy: { id: string, displayName: string } | null }> | null };
+
+export type RevokeCampaignShareLinkMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeCampaignShareLinkMutation = { revokeCampaignShareLink: { id: string, campaignId: string, label: string | null, createdAt: string, revokedAt: string | null, createdBy: { id: string, displayName: string }, revokedBy: { id: string, displayName: string } | null } };
 
 export type CreateCampaignMutationVariables = Exact<{
   input: CreateCampaignInput;
@@ -275,6 +498,22 @@ export type CampaignActionCatalogQueryVariables = Exact<{
 
 
 export type CampaignActionCatalogQuery = { campaignActions: Array<{ name: string, description: string, argsSchema: unknown, example: unknown }> | null };
+
+export type CampaignAtQueryVariables = Exact<{
+  campaignId: string | number;
+  version: number;
+}>;
+
+
+export type CampaignAtQuery = { campaignAt: { campaignId: string, version: number, currentVersion: number, stateJson: unknown, replayedFromVersion: number, replayedChanges: number } | null };
+
+export type RevertCampaignToMutationVariables = Exact<{
+  campaignId: string | number;
+  version: number;
+}>;
+
+
+export type RevertCampaignToMutation = { revertCampaignTo: { version: number, name: string, args: unknown, undoesVersion: number | null, delta: Array<{ op: string, path: Array<string>, by: number | null, from: unknown, to: unknown }> } };
 
 export type GamesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -515,13 +754,29 @@ export type ZoneSurvivalSetupScreenQuery = { zoneSurvivalSetup: { seed: string |
         | { id: string, name: string, texts: Array<string> }
       >, placements: Array<{ step: number, text: string }>, setupCards: Array<{ slot: number, note: string | null, card: { id: string, name: string, tags: Array<string> | null, tagsKnown: boolean } | null }>, enemies: { placeFrom: string | null, groups: Array<{ count: number, teamTokens: Array<string> }> | null } | null, eventDeck: { size: number } | null, gaps: Array<{ field: string, note: string }> }, transcript: Array<{ text: string, die: string | null, value: string | null }>, rngState: { s0: number, s1: number, s2: number, c: number } } | null };
 
+export const CampaignLifecycleStateFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<CampaignLifecycleStateFragment, unknown>;
+export const ShareLinkDetailsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShareLinkDetails"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CampaignShareLink"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<ShareLinkDetailsFragment, unknown>;
 export const BoardEntryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoardEntry"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LeaderboardEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"scenarioId"}},{"kind":"Field","name":{"kind":"Name","value":"mapId"}},{"kind":"Field","name":{"kind":"Name","value":"stalkerCount"}},{"kind":"Field","name":{"kind":"Name","value":"verified"}}]}}]}}]} as unknown as DocumentNode<BoardEntryFragment, unknown>;
 export const SessionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Session"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AuthPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"refreshToken"}},{"kind":"Field","name":{"kind":"Name","value":"refreshExpiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"hasEmail"}}]}}]}}]} as unknown as DocumentNode<SessionFragment, unknown>;
+export const SetCampaignExportConsentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetCampaignExportConsent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"consent"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setCampaignExportConsent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"consent"},"value":{"kind":"Variable","name":{"kind":"Name","value":"consent"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"consent"}}]}}]}}]} as unknown as DocumentNode<SetCampaignExportConsentMutation, SetCampaignExportConsentMutationVariables>;
+export const ImportCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ImportCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ImportCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"preview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gameId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"actions"}},{"kind":"Field","name":{"kind":"Name","value":"undos"}},{"kind":"Field","name":{"kind":"Name","value":"formatVersion"}},{"kind":"Field","name":{"kind":"Name","value":"players"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"player"}},{"kind":"Field","name":{"kind":"Name","value":"pseudonym"}},{"kind":"Field","name":{"kind":"Name","value":"entries"}}]}},{"kind":"Field","name":{"kind":"Name","value":"content"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"same"}},{"kind":"Field","name":{"kind":"Name","value":"fileHash"}},{"kind":"Field","name":{"kind":"Name","value":"platformHash"}},{"kind":"Field","name":{"kind":"Name","value":"changedPacks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"packId"}},{"kind":"Field","name":{"kind":"Name","value":"fileVersion"}},{"kind":"Field","name":{"kind":"Name","value":"platformVersion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"missingContentIds"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ImportCampaignMutation, ImportCampaignMutationVariables>;
+export const RenameCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RenameCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RenameCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"renameCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignLifecycleState"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<RenameCampaignMutation, RenameCampaignMutationVariables>;
+export const ArchiveCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ArchiveCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"archiveCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignLifecycleState"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<ArchiveCampaignMutation, ArchiveCampaignMutationVariables>;
+export const UnarchiveCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnarchiveCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unarchiveCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignLifecycleState"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<UnarchiveCampaignMutation, UnarchiveCampaignMutationVariables>;
+export const DeleteCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"restorableUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deletedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]}}]} as unknown as DocumentNode<DeleteCampaignMutation, DeleteCampaignMutationVariables>;
+export const RestoreCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RestoreCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"restoreCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignLifecycleState"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<RestoreCampaignMutation, RestoreCampaignMutationVariables>;
+export const TransferCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransferCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TransferCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transferCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CampaignLifecycleState"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CampaignLifecycleState"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"archivedAt"}}]}}]} as unknown as DocumentNode<TransferCampaignMutation, TransferCampaignMutationVariables>;
+export const DeletedGroupCampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeletedGroupCampaigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"groupId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedGroupCampaigns"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"groupId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"groupId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"restorableUntil"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<DeletedGroupCampaignsQuery, DeletedGroupCampaignsQueryVariables>;
+export const CreateCampaignShareLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCampaignShareLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCampaignShareLinkInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCampaignShareLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"link"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShareLinkDetails"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShareLinkDetails"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CampaignShareLink"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<CreateCampaignShareLinkMutation, CreateCampaignShareLinkMutationVariables>;
+export const CampaignShareLinksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignShareLinks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignShareLinks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShareLinkDetails"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShareLinkDetails"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CampaignShareLink"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<CampaignShareLinksQuery, CampaignShareLinksQueryVariables>;
+export const RevokeCampaignShareLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeCampaignShareLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeCampaignShareLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ShareLinkDetails"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ShareLinkDetails"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CampaignShareLink"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"revokedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revokedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<RevokeCampaignShareLinkMutation, RevokeCampaignShareLinkMutationVariables>;
 export const CreateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gameId"}},{"kind":"Field","name":{"kind":"Name","value":"groupId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"seed"}},{"kind":"Field","name":{"kind":"Name","value":"stateJson"}}]}}]}}]} as unknown as DocumentNode<CreateCampaignMutation, CreateCampaignMutationVariables>;
 export const CampaignStateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignState"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"stateJson"}}]}}]}}]} as unknown as DocumentNode<CampaignStateQuery, CampaignStateQueryVariables>;
 export const PushCampaignActionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PushCampaignActions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PushCampaignActionsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pushCampaignActions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"lastSeq"}},{"kind":"Field","name":{"kind":"Name","value":"rejected"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<PushCampaignActionsMutation, PushCampaignActionsMutationVariables>;
 export const CampaignChangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignChanges"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sinceVersion"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignChanges"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"sinceVersion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sinceVersion"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}},{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"lastSeq"}}]}},{"kind":"Field","name":{"kind":"Name","value":"changes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"playerId"}},{"kind":"Field","name":{"kind":"Name","value":"delta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"op"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"by"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]}}]} as unknown as DocumentNode<CampaignChangesQuery, CampaignChangesQueryVariables>;
 export const CampaignActionCatalogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignActionCatalog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"gameId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignActions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"gameId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"gameId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"argsSchema"}},{"kind":"Field","name":{"kind":"Name","value":"example"}}]}}]}}]} as unknown as DocumentNode<CampaignActionCatalogQuery, CampaignActionCatalogQueryVariables>;
+export const CampaignAtDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignAt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"version"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignAt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"version"},"value":{"kind":"Variable","name":{"kind":"Name","value":"version"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"currentVersion"}},{"kind":"Field","name":{"kind":"Name","value":"stateJson"}},{"kind":"Field","name":{"kind":"Name","value":"replayedFromVersion"}},{"kind":"Field","name":{"kind":"Name","value":"replayedChanges"}}]}}]}}]} as unknown as DocumentNode<CampaignAtQuery, CampaignAtQueryVariables>;
+export const RevertCampaignToDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevertCampaignTo"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"version"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revertCampaignTo"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"campaignId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}},{"kind":"Argument","name":{"kind":"Name","value":"version"},"value":{"kind":"Variable","name":{"kind":"Name","value":"version"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"args"}},{"kind":"Field","name":{"kind":"Name","value":"undoesVersion"}},{"kind":"Field","name":{"kind":"Name","value":"delta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"op"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"by"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]}}]} as unknown as DocumentNode<RevertCampaignToMutation, RevertCampaignToMutationVariables>;
 export const GamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contentVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hash"}}]}}]}}]} as unknown as DocumentNode<GamesQuery, GamesQueryVariables>;
 export const GameContentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameContents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"gameId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"gameId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"scenarios"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"decks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"modules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<GameContentsQuery, GameContentsQueryVariables>;
 export const CardsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Cards"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CardFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"texts"}},{"kind":"Field","name":{"kind":"Name","value":"gaps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"note"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<CardsQuery, CardsQueryVariables>;
