@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ConfigError } from '@scriptbook/platform';
-import { displayPath, PieceLog, prettyLogLine, readLogSettings } from './platform-logs';
+import { displayPath, LOG_DIR_MODE, LOG_FILE_MODE, PieceLog, prettyLogLine, readLogSettings } from './platform-logs';
 
 const LINE = JSON.stringify({ level: 40, time: '2026-12-01T01:05:41.637Z', service: 'content', name: 'content', context: 'Gateway', msg: 'slow query', ms: 812 });
 
@@ -74,6 +74,25 @@ describe('PieceLog', () => {
     expect(readFileSync(log.path!, 'utf8')).toBe(`${LINE}\nsecond line\n`);
     expect(out.text()).toBe('');
     expect(log.tail()).toEqual([prettyLogLine(LINE), 'second line']);
+  });
+
+  it('files: only their owner can read them, in folders only their owner can open, an older world-readable file included', async () => {
+    const logs = join(dir, 'private', 'logs');
+    const fresh = new PieceLog('gateway', { output: 'files', dir: logs });
+    fresh.write(`${LINE}\n`);
+    await fresh.close();
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect([mode(join(dir, 'private')), mode(logs)]).toEqual([LOG_DIR_MODE, LOG_DIR_MODE]);
+    expect(mode(fresh.path!)).toBe(LOG_FILE_MODE);
+
+    const older = join(logs, 'accounts.log');
+    writeFileSync(older, 'from an older run\n');
+    chmodSync(older, 0o644);
+    const reopened = new PieceLog('accounts', { output: 'files', dir: logs });
+    reopened.write(`${LINE}\n`);
+    await reopened.close();
+    expect(mode(older)).toBe(LOG_FILE_MODE);
+    expect(readFileSync(older, 'utf8')).toBe(`from an older run\n${LINE}\n`);
   });
 
   it('files: appends, so a crash before a restart stays on record', async () => {

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync, WriteStream } from 'node:fs';
+import { createWriteStream, fchmodSync, mkdirSync, openSync, WriteStream } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '@scriptbook/platform';
@@ -81,6 +81,16 @@ export function displayPath(path: string, from = process.cwd()): string {
 const TAIL_LINES = 20;
 
 /**
+ * Log lines name players, groups and sessions, and an error line can quote
+ * more: only the account that runs the platform reads them. Folders the
+ * platform creates are 0700; a log file is made 0600 whether it is new or
+ * left by an older run that made it readable to all (an existing LOG_DIR of
+ * the operator's own keeps the mode it has).
+ */
+export const LOG_DIR_MODE = 0o700;
+export const LOG_FILE_MODE = 0o600;
+
+/**
  * One process's output: split into lines, sent where the settings say, and
  * its last lines kept so a process that fails can be explained on the
  * terminal without opening its file.
@@ -99,9 +109,11 @@ export class PieceLog {
     private readonly terminal: NodeJS.WritableStream = process.stdout,
   ) {
     if (settings.output === 'files') {
-      mkdirSync(settings.dir, { recursive: true });
+      mkdirSync(settings.dir, { recursive: true, mode: LOG_DIR_MODE });
       this.path = join(settings.dir, `${piece}.log`);
-      this.file = createWriteStream(this.path, { flags: 'a' });
+      const fd = openSync(this.path, 'a', LOG_FILE_MODE);
+      fchmodSync(fd, LOG_FILE_MODE);
+      this.file = createWriteStream(this.path, { fd });
     }
   }
 

@@ -22,6 +22,7 @@ describe('what npm start prints', () => {
     expect(text).toMatch(/GraphQL endpoint +http:\/\/localhost:4000\/graphql/);
     expect(text).toMatch(/Explorer +http:\/\/localhost:4000\/explorer/);
     expect(text).toMatch(/Leaderboard page +http:\/\/localhost:4000\/leaderboard\//);
+    expect(text).toMatch(/Table screen +http:\/\/localhost:4000\/play\//);
     expect(text).toMatch(/Docs +docs\/companion-app\.md/);
     expect(text).toMatch(/Logs +data\/logs\/<piece>\.log \(LOG_OUTPUT=terminal shows them here\)/);
   });

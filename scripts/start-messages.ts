@@ -28,6 +28,7 @@ export function welcomeLines({ gatewayPort, explorer, logs }: Welcome): string[]
     ['GraphQL endpoint', `${gateway}/graphql`],
     ['Explorer', explorer ? `${gateway}/explorer` : 'off (EXPLORER_ENABLED=true serves it)'],
     ['Leaderboard page', `${gateway}/leaderboard/`],
+    ['Table screen', `${gateway}/play/`],
     ['Docs', 'docs/companion-app.md (build a companion app), docs/api.md (the API)'],
     ['Typed operations', 'clients/README.md'],
     [

@@ -97,6 +97,8 @@ function envFor(piece: PlatformPiece, shared: NodeJS.ProcessEnv): NodeJS.Process
       env[`${subgraph.toUpperCase()}_URL`] = `http://127.0.0.1:${portOf(subgraph)}/graphql`;
     }
   }
+  // A submission from a campaign reads the campaign's record from the campaigns subgraph itself.
+  if (piece.name === 'scoring') env.CAMPAIGNS_URL = `http://127.0.0.1:${portOf('campaigns')}/graphql`;
   return env;
 }
 

@@ -1,4 +1,5 @@
 import { ContentValidationError, DEFAULT_PACKS_DIR, loadContentLibrary } from '@scriptbook/content';
+import { CONTENT_KINDS } from '@scriptbook/games';
 
 export interface ContentReport {
   readonly valid: boolean;
@@ -9,7 +10,7 @@ export interface ContentReport {
 export function contentReport(packsDir: string = DEFAULT_PACKS_DIR): ContentReport {
   let library;
   try {
-    library = loadContentLibrary(packsDir);
+    library = loadContentLibrary(packsDir, CONTENT_KINDS);
   } catch (error) {
     if (error instanceof ContentValidationError) return { valid: false, text: `${error.message}\n` };
     throw error;

@@ -1,5 +1,5 @@
 import { Supergraph } from '@apollo/federation-internals';
-import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { GraphQLSchema } from 'graphql';
 
 /**
  * The public API as a client sees it: the supergraph without federation's
@@ -8,9 +8,4 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
  */
 export function publicApiSchema(supergraphSdl: string): GraphQLSchema {
   return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
-}
-
-/** The client schema file's text, sorted so diffs show real changes only. */
-export function printPublicApi(supergraphSdl: string): string {
-  return `${printSchema(lexicographicSortSchema(publicApiSchema(supergraphSdl))).trim()}\n`;
 }

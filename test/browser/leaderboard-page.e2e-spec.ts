@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { bossHuntVictory } from '../../services/scoring/src/results/submission.spec-fixtures';
+import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 import { RunningPlatform, startPlatform } from './running-platform';
 import { launchSystemChromium } from './system-chromium';
 

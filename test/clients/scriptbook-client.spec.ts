@@ -97,6 +97,20 @@ describe('ScriptbookClient', () => {
     expect(stored).toEqual([undefined]);
   });
 
+  it('signs with the token of a session kept elsewhere (the client SDK’s), asking for it on every request and never refreshing itself', async () => {
+    const { fetch, calls } = scriptedFetch(me, unauthenticated);
+    const tokens = ['from-sdk-1', 'from-sdk-2'];
+    const asked: string[] = [];
+    const client = new ScriptbookClient({ endpoint: ENDPOINT, fetch, accessToken: async () => (asked.push('asked'), tokens.shift()!) });
+    await client.request(MeDocument);
+    // An UNAUTHENTICATED answer is the session keeper's to mend: no refresh of its own, no retry.
+    const error = await client.request(MeDocument).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptbookError);
+    expect(calls.map((call) => call.headers.authorization)).toEqual(['Bearer from-sdk-1', 'Bearer from-sdk-2']);
+    expect(calls.filter((call) => call.body?.query.includes('refreshSession'))).toEqual([]);
+    expect(asked).toHaveLength(2);
+  });
+
   it('throws the errors with the partial data that came with them', async () => {
     const { fetch } = scriptedFetch(json({ data: { games: null, contentVersion: { hash: 'h1' } }, errors: [{ message: 'down', path: ['games'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }));
     const client = new ScriptbookClient({ endpoint: ENDPOINT, fetch });

@@ -473,12 +473,18 @@ function covers(rule: IngressRule, app: string, port: number): boolean {
   return rule.ports.some((entry) => resolvePort(container, entry.port) === port);
 }
 
-/** A peer admitting gateway pods in this namespace, and no other workload's pods. */
-function admitsOnlyGateway(peer: PolicyPeer): boolean {
+/** A peer admitting one workload's pods in this namespace, and no other workload's pods. */
+function admitsOnly(peer: PolicyPeer, caller: string): boolean {
   if (peer.namespaceSelector || peer.ipBlock || !peer.podSelector) return false;
   if (Object.keys(peer.podSelector.matchLabels ?? {}).length === 0) return false;
-  return APPS.every((app) => selects(peer.podSelector, podLabelsOf(app)) === (app === 'gateway'));
+  return APPS.every((app) => selects(peer.podSelector, podLabelsOf(app)) === (app === caller));
 }
+
+/**
+ * Who may call a subgraph's API port besides the gateway: the scoring API
+ * reads a campaign's record from campaigns (docs/architecture.md#trust-boundary).
+ */
+const SUBGRAPH_CALLERS: Readonly<Record<string, readonly string[]>> = { campaigns: ['scoring'] };
 
 describe('network policies (k8s/)', () => {
   it('deny all ingress to the namespace\'s pods unless allowed', () => {
@@ -502,13 +508,20 @@ describe('network policies (k8s/)', () => {
       expect(policiesFor(app).length).toBeGreaterThan(0);
     });
 
-    it('admits only the gateway\'s pods on its API port', () => {
+    it('admits only the gateway\'s pods on its API port, and the one documented caller between subgraphs', () => {
       const rules = ingressRulesFor(app).filter((rule) => covers(rule, app, APP_PORTS[app]));
       expect(rules.length).toBeGreaterThan(0);
+      const callers = ['gateway', ...(SUBGRAPH_CALLERS[app] ?? [])];
+      const admitted = new Set<string>();
       for (const rule of rules) {
         expect({ app, sources: (rule.from ?? []).length > 0 }).toEqual({ app, sources: true });
-        for (const peer of rule.from ?? []) expect({ app, peer, onlyGateway: admitsOnlyGateway(peer) }).toEqual({ app, peer, onlyGateway: true });
+        for (const peer of rule.from ?? []) {
+          const caller = callers.find((name) => admitsOnly(peer, name));
+          expect({ app, peer, onlyOneCaller: caller !== undefined }).toEqual({ app, peer, onlyOneCaller: true });
+          admitted.add(caller!);
+        }
       }
+      expect({ app, admitted: [...admitted].sort() }).toEqual({ app, admitted: [...callers].sort() });
     });
   });
 

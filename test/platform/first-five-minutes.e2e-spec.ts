@@ -7,13 +7,14 @@ import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { walkThrough } from '../../clients/examples/companion-walkthrough';
 import { GamesDocument, SubmitZoneSurvivalResultInput } from '../../clients/generated/graphql';
 import { ScriptbookClient } from '../../clients/scriptbook-client';
-import { bossHuntVictory } from '../../services/scoring/src/results/submission.spec-fixtures';
+import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 import { PLATFORM_PIECES, pieceLabel } from '../../scripts/platform-pieces';
 
 /**
  * What a newcomer sees: `npm start` from the build prints one readable line
  * per piece and the addresses to open, keeps the JSON logs in files, and the
- * typed client's walkthrough runs against what it started. A piece that
+ * companion walkthrough (on the client SDK, with typed operations for
+ * content and the boards) runs against what it started. A piece that
  * fails is reported with its last lines and its log file.
  */
 const PORT_OFFSET = platformPortOffset(22_000);
@@ -65,7 +66,7 @@ describe('the first five minutes: npm start', () => {
     }
   });
 
-  it('serves the typed client\'s walkthrough: content, setup, devices, group, live sync, a result and the boards', async () => {
+  it('serves the walkthrough on the client SDK: content, setup, devices, group, a campaign acted on, followed live and pulled, a rejection, a result and the boards', async () => {
     // A game the scoring tests already know to be valid; the client's input types want plain arrays.
     const game = bossHuntVictory();
     const played: SubmitZoneSurvivalResultInput = {
@@ -75,7 +76,7 @@ describe('the first five minutes: npm start', () => {
       requests: game.requests?.map((request) => ({ ...request })),
       declaredCards: game.declaredCards?.map((card) => ({ ...card })),
     };
-    const walk = await walkThrough(platform.graphqlEndpoint, { playedGame: played });
+    const walk = await walkThrough(platform.graphqlEndpoint, { playedGame: played, withinMs: 20_000 });
 
     expect(walk.games?.map((game) => game.id)).toContain('stalker-zs');
     expect(walk.script?.links.length).toBeGreaterThan(0);
@@ -83,15 +84,47 @@ describe('the first five minutes: npm start', () => {
     expect(walk.zoneSurvivalSetup?.result.scenario.scenario.id).toBe('stalker-zs:scenario:elimination');
     expect(walk.zoneSurvivalSetup?.transcript.length).toBeGreaterThan(0);
 
+    // The SDK's sessions: a refresh keeps the player and rotates the refresh token; sign-out forgets the session.
     expect(walk.refreshed.player.id).toBe(walk.ana.player.id);
     expect(walk.refreshed.refreshToken).not.toBe(walk.ana.refreshToken);
+    expect(walk.sessionEvents).toEqual(['signed-in', 'refreshed']);
+    expect(walk.signedOut).toBe(true);
     expect(walk.joinGroup).toMatchObject({ id: walk.group.id, myRole: 'MEMBER' });
 
-    expect(walk.pushed).toEqual({ version: walk.campaign.version + 1, lastSeq: 1, rejected: [] });
-    expect(walk.heard[0]).toEqual({ campaignId: walk.campaign.id, fromVersion: walk.campaign.version, version: walk.campaign.version });
-    expect(walk.heard.at(-1)?.version).toBe(walk.pushed.version);
-    expect(walk.pulled?.changes).toEqual([
-      expect.objectContaining({ version: walk.pushed.version, name: 'add-note', clientId: 'phone-walkthrough', seq: 1, playerId: walk.ana.player.id }),
+    // The campaign the SDK set up starts from what the setup screen dealt with the same seed.
+    const { created } = walk.campaign;
+    expect(created.state).toMatchObject({ scenarioId: 'stalker-zs:scenario:elimination', stalkerCount: 2, notes: [] });
+    expect(created.state.setupCards).toEqual(walk.zoneSurvivalSetup?.result.setupCards.map((slot) => slot.card?.id ?? null));
+
+    // The phone's action: seq 1 of its outbox, shown at once, applied as the next version, nothing left pending or rejected.
+    const next = created.version + 1;
+    expect(walk.note.seq).toBe(1);
+    expect(walk.note.shownAtOnce).toEqual(['First evening']);
+    expect(walk.note.verdict).toEqual({ outcome: 'applied', version: next });
+    expect(walk.note.phone.confirmed).toEqual({ version: next, state: { ...created.state, notes: [{ text: 'First evening' }] } });
+    expect(walk.note.phone.pending).toEqual([]);
+    expect(walk.note.phone.rejections).toEqual([]);
+
+    // The tablet followed live from where the campaign stood, heard of the new version while following (behind until
+    // its pull, which only the announcement could start: it polls hourly), and then held the phone's confirmed state.
+    expect(walk.tablet.following.sync).toMatchObject({ live: 'following', serverVersion: created.version, behind: false });
+    expect(walk.tablet.following.id).toBe(walk.campaign.id);
+    expect(walk.tablet.following.confirmed.version).toBe(created.version);
+    expect(walk.tablet.seen).toContainEqual({ version: created.version, serverVersion: next, behind: true, live: 'following' });
+    expect(walk.tablet.heard.confirmed).toEqual(walk.note.phone.confirmed);
+    expect(walk.tablet.heard.sync).toMatchObject({ live: 'following', serverVersion: next, behind: false });
+
+    // Its own action the rules refuse: flagged on the device, rejected by the server with the reason kept, nothing applied.
+    const rejection = expect.objectContaining({ seq: walk.tablet.early.seq, name: 'advance-round', code: 'CONFLICT', rule: 'no-scenario', reasonKnown: true });
+    expect(walk.tablet.early.conflictShown).toMatchObject({ code: 'CONFLICT', rule: 'no-scenario' });
+    expect(walk.tablet.early.verdict).toEqual({ outcome: 'rejected', rejection });
+    expect(walk.tablet.after.rejections).toEqual([rejection]);
+    expect(walk.tablet.after.pending).toEqual([]);
+    expect(walk.tablet.after.confirmed).toEqual(walk.note.phone.confirmed);
+
+    // What the tablet pulled of the campaign's history: the phone's action once, under its device's seq, by Ana.
+    expect(walk.tablet.history.changes).toEqual([
+      expect.objectContaining({ version: next, name: 'add-note', args: { text: 'First evening' }, clientId: expect.any(String), seq: 1, playerId: walk.ana.player.id }),
     ]);
 
     expect(walk.submitted).toMatchObject({ victory: true, verified: false });
@@ -100,7 +133,7 @@ describe('the first five minutes: npm start', () => {
     expect(mine?.node).toMatchObject({ score: walk.submitted?.score, player: { id: walk.ana.player.id } });
     expect(walk.leaderboardAroundMe?.myRank).toBe(mine?.node.rank);
     expect(walk.dailyChallenge?.scenarioId).toMatch(/^stalker-zs:scenario:/);
-  }, 60_000);
+  }, 90_000);
 
   it('the typed client revalidates content with its ETag and gets 304 for an unchanged answer', async () => {
     const statuses: number[] = [];

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { platformPortOffset, RunningPlatform, startPlatform } from '@scriptbook/platform/testing/running-platform';
-import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
-import { PROCEDURES, runProcedure, WORKED_EXAMPLES } from '@scriptbook/rules-engine';
+import { TEST_JWT_SECRET, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { BaseConfig, TokenService } from '@scriptbook/platform';
+import { runProcedure } from '@scriptbook/rules-engine';
+import { PROCEDURES, WORKED_EXAMPLES } from '@scriptbook/games';
 
 /**
  * The whole platform as `npm start` runs it: every subgraph, the worker and
@@ -10,6 +12,8 @@ import { PROCEDURES, runProcedure, WORKED_EXAMPLES } from '@scriptbook/rules-eng
  * to the real Redis. Everything below goes through the gateway only.
  */
 const PORT_OFFSET = platformPortOffset(20_000);
+/** Board maintenance is for the players the deployment lists as scoring administrators. */
+const SCORING_ADMIN = 'e2e-scoring-admin';
 
 describe('the platform end to end, through the gateway', () => {
   const isolation = new TestIsolation();
@@ -20,7 +24,7 @@ describe('the platform end to end, through the gateway', () => {
 
   beforeAll(async () => {
     // The processes' JSON lines on its output, so the shutdown check below can see an error logged by any of them.
-    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, logOutput: 'raw' });
+    platform = await startPlatform({ isolation, portOffset: PORT_OFFSET, logOutput: 'raw', env: { SCORING_ADMIN_PLAYER_IDS: SCORING_ADMIN } });
     GATEWAY = platform.gatewayUrl;
     await platform.printed('Scriptbook is ready');
   }, 100_000);
@@ -176,12 +180,15 @@ describe('the platform end to end, through the gateway', () => {
     expect((await graphql(GATEWAY, query)).data).toEqual(first.data);
   });
 
-  it('enqueues a leaderboard rebuild that the worker process completes', async () => {
-    const requested = await graphql(GATEWAY, `mutation { requestLeaderboardRebuild(gameId: "stalker-zs") { id } }`, {}, token);
+  it('enqueues a board rebuild that a scoring administrator asks for and the worker process completes', async () => {
+    const rebuild = `mutation { requestLeaderboardRebuild(gameId: "stalker-zs") { id } }`;
+    expect((await graphql(GATEWAY, rebuild, {}, token)).errors![0].extensions).toEqual({ code: 'FORBIDDEN', rule: 'scoring-admin' });
+    const admin = new TokenService({ JWT_SECRET: TEST_JWT_SECRET, JWT_TTL: '1h' } as BaseConfig).issue(SCORING_ADMIN).accessToken;
+    const requested = await graphql(GATEWAY, rebuild, {}, admin);
     const id = requested.data!.requestLeaderboardRebuild.id;
     let job: { state: string; progress: number } | undefined;
     for (let i = 0; i < 100 && job?.state !== 'COMPLETED'; i++) {
-      job = (await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state progress } }`, { id }, token)).data!.job;
+      job = (await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state progress } }`, { id }, admin)).data!.job;
       if (job?.state !== 'COMPLETED') await new Promise((r) => setTimeout(r, 100));
     }
     expect(job).toEqual({ state: 'COMPLETED', progress: 100 });
@@ -189,6 +196,8 @@ describe('the platform end to end, through the gateway', () => {
     // Only the player who asked follows the job; anyone else is told it does not exist.
     const anonymous = await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state } }`, { id });
     expect(anonymous.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    const otherPlayer = await graphql(GATEWAY, `query($id: ID!) { job(id: $id) { state } }`, { id }, token);
+    expect(otherPlayer.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers bad requests with clear codes and writes nothing', async () => {
@@ -246,9 +255,9 @@ describe('the platform end to end, through the gateway', () => {
     expect(removed.errors).toBeUndefined();
 
     const create = await graphql(GATEWAY, `mutation { createCampaign(input: { gameId: "twom", name: "After" }) { id } }`, {}, leaving);
-    expect(create.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(create.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
     for (const query of ['{ me { id } }', '{ myCampaigns { edges { node { id } } } }']) {
-      expect((await graphql(GATEWAY, query, {}, leaving)).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+      expect((await graphql(GATEWAY, query, {}, leaving)).errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'authorization', rule: 'player-removed' });
     }
     // The other players are untouched.
     expect((await graphql(GATEWAY, '{ me { id } }', {}, token)).data!.me).toEqual({ id: playerId });
