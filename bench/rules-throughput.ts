@@ -1,6 +1,7 @@
-import * as fs from 'fs';
-import * as path from 'path';
-import { bindZsContent, ContentItemLike, Random, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
+import { BoundProcedures, gameContentLibrary } from '@scriptbook/game-host';
+import { RELEASE_CATALOG } from '@scriptbook/games';
+import { Random } from '@scriptbook/rules-engine';
+import { ZsContent } from '@scriptbook/games/stalker-zs/rules';
 import { runLoad, warmUp } from './lib/load';
 import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-processes';
 
@@ -25,11 +26,7 @@ const SERVED_TARGET = 0.8;
 const IN_PROCESS_TARGET = 0.25;
 const SETUP_CARDS = 4;
 const SCENARIO_ID = 'stalker-zs:scenario:elimination';
-
-const packDir = path.join(__dirname, '../libs/content/packs/stalker-zs');
-const items: ContentItemLike[] = ['scenarios.json', 'cards.json', 'rules.json'].flatMap(
-  (file) => JSON.parse(fs.readFileSync(path.join(packDir, file), 'utf8')).items,
-);
+const SETUP_ID = 'stalker-zs.setup';
 
 const SETUP_QUERY = JSON.stringify({
   query: `query { zoneSurvivalSetup(input: { scenarioId: "${SCENARIO_ID}", stalkerCount: 2 }) {
@@ -53,18 +50,16 @@ function perSecond(count: number, body: (i: number) => unknown): number {
   return count / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
-/** The engine against the least any setup must do: seed a generator, shuffle the deck, take the cards. */
+/** The engine, on the content the game host binds as every service does, against the least any setup must do: seed a generator, shuffle the deck, take the cards. */
 function inProcess(): { engine: number; bare: number } {
-  const content = bindZsContent(items);
-  const deck = content.setupDeck.entries;
+  const bound = new BoundProcedures(RELEASE_CATALOG, gameContentLibrary());
+  const deck = (bound.contentOf(SETUP_ID) as ZsContent).setupDeck.entries;
   let sink = 0;
   const bare = perSecond(IN_PROCESS_SETUPS, (i) => {
     const drawn = Random.fromSeed(`bench-${i}`).shuffle(deck).slice(0, SETUP_CARDS);
     sink += drawn.length;
   });
-  const engine = perSecond(IN_PROCESS_SETUPS, (i) =>
-    runProcedure(zoneSurvivalSetupProcedure, { scenarioId: SCENARIO_ID, stalkerCount: 1 + (i % 4) }, { seed: `bench-${i}` }, content),
-  );
+  const engine = perSecond(IN_PROCESS_SETUPS, (i) => bound.run(SETUP_ID, { scenarioId: SCENARIO_ID, stalkerCount: 1 + (i % 4) }, { seed: `bench-${i}` }));
   if (sink === 0) throw new Error('the baseline drew nothing');
   return { engine, bare };
 }

@@ -7,7 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
-import { bindZsContent, ContentItemLike, runProcedure, zoneSurvivalSetupProcedure } from '@scriptbook/rules-engine';
+import { ContentItemLike, runProcedure } from '@scriptbook/rules-engine';
+import { bindZsContent, zoneSurvivalSetupProcedure } from '@scriptbook/games/stalker-zs/rules';
 
 const SETUPS = Number(process.env.ZS_BENCH_SETUPS ?? 200_000);
 const REPLAYS = Number(process.env.ZS_BENCH_REPLAYS ?? 10_000);

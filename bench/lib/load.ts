@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -27,8 +28,8 @@ export interface LoadOptions {
   readonly url: string;
   /** The GraphQL body, or one per request (its index) when each must differ, as submissions do. */
   readonly body: string | ((index: number) => string);
-  /** Extra request headers, e.g. `authorization`. */
-  readonly headers?: Record<string, string>;
+  /** Extra request headers, e.g. `authorization`; or per request (its index and body), when each caller or signature differs. */
+  readonly headers?: Record<string, string> | ((index: number, body: string) => Record<string, string>);
   /** Requests to send in all. */
   readonly requests: number;
   /** Requests in flight at once. */
@@ -66,10 +67,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const worker = async () => {
     while (issued < options.requests && performance.now() < deadline) {
       const body = typeof options.body === 'string' ? options.body : options.body(issued);
+      const headers = typeof options.headers === 'function' ? options.headers(issued, body) : options.headers;
       issued++;
       const sent = performance.now();
       try {
-        const response = await post(url, body, agent, options.headers);
+        const response = await post(url, body, agent, headers);
         if (response.status !== 200 || response.text.includes('"errors":')) failed++;
       } catch {
         failed++;
@@ -96,4 +98,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 export async function warmUp(url: string, body: string, requests = 1000): Promise<void> {
   const result = await runLoad({ url, body, requests, concurrency: 8, timeLimitMs: 20_000 });
   if (result.failed > 0) throw new Error(`warm-up against ${url} failed ${result.failed} of ${result.completed} requests`);
+}
+
+/** CPU time a process has used so far, in ms (Linux); the machine is shared, so CPU per request tells more than wall time. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
