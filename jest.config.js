@@ -14,6 +14,7 @@ const shared = {
     '^@scriptbook/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
+  setupFiles: ['<rootDir>/libs/platform/src/testing/one-connection-per-request.ts'],
 };
 
 module.exports = {
@@ -26,4 +27,10 @@ module.exports = {
   // end-to-end hooks start real services (some as processes of their own),
   // which on a loaded two-core machine can take far longer than Jest's 5 s.
   testTimeout: 60000,
+  // Jest keeps what each file loaded (TypeORM's metadata lives on the global
+  // object, Nest's and Apollo's caches in modules a file required) for as
+  // long as its process lives. In one process, a whole run's worth outgrew
+  // the heap near its end and spent its last minutes collecting garbage. A
+  // worker whose heap is past this after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
 };

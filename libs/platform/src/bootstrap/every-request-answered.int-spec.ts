@@ -131,7 +131,8 @@ describe('every request to a process gets an answer', () => {
 
 describe('server timeouts', () => {
   it('closes a connection that never finishes its headers', async () => {
-    // Node checks connections for these timeouts every 30 s, so this waits up to that long.
+    // Node enforces these timeouts when it sweeps its connections, which the
+    // service does at a quarter of the headers timeout (Node alone: every 30 s).
     const service = await startService(probeSubgraph, { ...ENV, HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' });
     try {
       const { hostname, port } = new URL(service.url);
@@ -145,9 +146,10 @@ describe('server timeouts', () => {
       });
       expect(outcome).toMatch(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(outcome.slice(outcome.indexOf('\r\n\r\n') + 4)).errors[0].extensions).toEqual({ code: 'BAD_REQUEST' });
-      expect(Date.now() - started).toBeLessThan(35_000);
+      // Headers timeout plus one sweep, with room for a loaded machine; Node's own 30 s sweep would miss it.
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await service.stop();
     }
-  }, 45_000);
+  });
 });

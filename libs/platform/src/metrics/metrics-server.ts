@@ -14,11 +14,25 @@ export interface HttpTimeouts {
   readonly keepAliveTimeoutMs: number;
 }
 
-/** Bounds how long any connection may hold a server's attention before it answers. */
+/** Node's own sweep for overdue connections runs every 30 s unless told otherwise. */
+const NODE_CONNECTIONS_CHECK_MS = 30_000;
+/** Sweeping more often than this would cost more than a slow client does. */
+const FASTEST_CONNECTIONS_CHECK_MS = 250;
+
+/**
+ * Bounds how long any connection may hold a server's attention before it
+ * answers. Node enforces the headers and request timeouts only when it
+ * sweeps its connections, every 30 s by default, so a client that never
+ * finishes its headers would hold a socket for up to 30 s past the limit;
+ * the sweep runs at a quarter of the headers timeout instead. Call before
+ * `listen`: Node reads the interval when the server starts listening.
+ */
 export function applyHttpTimeouts(server: Server, timeouts: HttpTimeouts): void {
   server.headersTimeout = timeouts.headersTimeoutMs;
   server.requestTimeout = timeouts.requestTimeoutMs;
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  const sweepMs = Math.min(NODE_CONNECTIONS_CHECK_MS, Math.max(FASTEST_CONNECTIONS_CHECK_MS, Math.floor(timeouts.headersTimeoutMs / 4)));
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = sweepMs;
 }
 
 /**
