@@ -216,7 +216,7 @@ describe('three SDK devices against the running platform', () => {
     // The server is asked only once the devices agree among themselves.
     const converged = async () => settled(devices[0].replica!.getSnapshot().confirmed.version) && settled((await server()).version);
     for (let tries = 0; !(await converged()); tries += 1) {
-      if (tries > 480) throw new Error(`no convergence: ${JSON.stringify(devices.map(({ name, replica }) => ({ name, ...replica!.getSnapshot().sync, pending: replica!.getSnapshot().pending.length })))}`);
+      if (tries > 480) throw new Error(`no convergence: ${JSON.stringify(devices.map(({ name, replica }) => ({ name, ...replica!.getSnapshot().sync, pending: replica!.getSnapshot().pending.length })))}; signed out: ${JSON.stringify(signedOut)}`);
       await pause(250);
     }
 
