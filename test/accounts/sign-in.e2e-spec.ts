@@ -59,6 +59,7 @@ describe('signing in on several devices through the gateway', () => {
 
     const refreshed = await call(REFRESH, { token: phoneSession.refreshToken });
     expect(refreshed.data!.refreshSession.player.id).toBe(phoneSession.player.id);
+    expect((await call(REFRESH, { token: refreshed.data!.refreshSession.refreshToken })).errors).toBeUndefined();
     const replayed = await call(REFRESH, { token: phoneSession.refreshToken });
     expect(replayed.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'reused' });
     expect((await call(ME, {}, tabletSession.accessToken)).data!.me.id).toBe(phoneSession.player.id);

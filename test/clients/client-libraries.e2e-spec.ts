@@ -155,10 +155,16 @@ describe('urql and Apollo Client keep a device signed in through the gateway', (
     return keystore.session!;
   };
 
-  /** Someone else exchanges the app's refresh token first, so the app's own refresh is refused as reuse. */
+  /**
+   * Someone else exchanges the app's refresh token first and then uses the
+   * token it got (so the app's later refresh cannot pass for the retry of a
+   * lost answer): the app's own refresh is refused as reuse.
+   */
   const stealRefreshToken = async (keystore: Keystore) => {
-    const stolen = await graphql(platform.gatewayUrl, 'mutation($t: String!) { refreshSession(refreshToken: $t) { accessToken } }', { t: keystore.session!.refreshToken });
+    const exchange = 'mutation($t: String!) { refreshSession(refreshToken: $t) { refreshToken } }';
+    const stolen = await graphql(platform.gatewayUrl, exchange, { t: keystore.session!.refreshToken });
     expect(stolen.errors).toBeUndefined();
+    expect((await graphql(platform.gatewayUrl, exchange, { t: stolen.data!.refreshSession.refreshToken })).errors).toBeUndefined();
   };
 
   describe('urql', () => {

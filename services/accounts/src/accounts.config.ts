@@ -18,6 +18,15 @@ export const accountsConfigSchema = serviceConfigSchema(DEFAULT_PORTS.accounts, 
   JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'a duration such as 15m, 12h or 7d').default('15m'),
   /** A refresh token unused this long stops working (the lifetime slides with every refresh). */
   REFRESH_IDLE_DAYS: days(90),
+  /**
+   * A refresh token already exchanged may be presented again this long after
+   * its exchange, as long as the token it was exchanged for has never been
+   * used: the first answer was lost on the way (a train tunnel, a killed
+   * app), so the same device retries. The unused successor is voided and a
+   * new pair issued. After the window, or once the successor was used, the
+   * old token counts as reuse and ends the session. 0 turns retries off.
+   */
+  REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** No session outlives this, however often it is refreshed; a device then simply signs in again. */
   SESSION_MAX_DAYS: days(365),
   /** Login attempts per account per window; a successful login clears the count, so in effect failures. */

@@ -18,6 +18,13 @@ export class RefreshTokenEntity {
   @Column({ name: 'replaced_at', type: Date, nullable: true })
   replacedAt!: Date | null;
 
+  /**
+   * The hash of the token that replaced this one; null while unreplaced, and
+   * for a successor voided by a retry (its answer never reached the device).
+   */
+  @Column({ name: 'replaced_by', type: 'varchar', length: 64, nullable: true })
+  replacedBy!: string | null;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;
 }

@@ -85,17 +85,60 @@ describe('sessions and refresh tokens on Postgres and Redis', () => {
     const deviceId = newDeviceId();
     const kept = await deviceSession(service.url, deviceId);
     const stolen = await deviceSession(service.url, deviceId);
-    await refresh(stolen.refreshToken);
+    const owner: Session = (await refresh(stolen.refreshToken)).data!.refreshSession;
+    expect(refusal(await refresh(owner.refreshToken))).toBeUndefined();
     expect(refusal(await refresh(stolen.refreshToken))).toMatchObject({ rule: 'reused' });
     expect((await call(ME, {}, kept.accessToken)).data!.me).toEqual({ id: kept.player.id });
     expect(refusal(await refresh(kept.refreshToken))).toBeUndefined();
   });
 
-  it('lets only one of two simultaneous refreshes with one token win; the other counts as reuse', async () => {
+  it('retries a refresh whose answer was lost: the same token gets a new pair, and the lost answer’s token is void', async () => {
+    const start = await deviceSession(service.url, newDeviceId());
+    const lost: Session = (await refresh(start.refreshToken)).data!.refreshSession;
+    const retried = await refresh(start.refreshToken);
+    expect(retried.errors).toBeUndefined();
+    const kept: Session = retried.data!.refreshSession;
+    expect(kept.refreshToken).not.toBe(lost.refreshToken);
+    expect((await call(ME, {}, kept.accessToken)).data!.me).toEqual({ id: start.player.id });
+    const live = await dataSource.query(`SELECT COUNT(*) AS n FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.player_id = $1 AND r.replaced_at IS NULL`, [start.player.id]);
+    expect(Number(live[0].n)).toBe(1);
+
+    // The session goes on from the retry's token; the token of the lost answer was never meant to arrive, so its use is reuse.
+    const next: Session = (await refresh(kept.refreshToken)).data!.refreshSession;
+    expect(refusal(await refresh(lost.refreshToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'reused' });
+    expect(refusal(await refresh(next.refreshToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'ended' });
+  });
+
+  it('counts a replaced token as reuse once its successor was used, or once the retry window has passed', async () => {
+    const used = await deviceSession(service.url, newDeviceId());
+    const successor: Session = (await refresh(used.refreshToken)).data!.refreshSession;
+    expect(refusal(await refresh(successor.refreshToken))).toBeUndefined();
+    expect(refusal(await refresh(used.refreshToken))).toEqual({ code: 'UNAUTHENTICATED', field: 'refreshToken', rule: 'reused' });
+
+    const late = await deviceSession(service.url, newDeviceId());
+    const sessions = service.app.get(SessionsService);
+    await sessions.refresh(late.refreshToken, '192.0.2.251');
+    // REFRESH_RETRY_WINDOW_SECONDS is 300 by default.
+    const afterWindow = new Date(Date.now() + 301_000);
+    await expect(sessions.refresh(late.refreshToken, '192.0.2.251', afterWindow)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      details: { field: 'refreshToken', rule: 'reused' },
+    });
+  });
+
+  it('leaves a session one live refresh token however two simultaneous refreshes with one token fall', async () => {
     const start = await deviceSession(service.url, newDeviceId());
     const answers = await Promise.all([refresh(start.refreshToken), refresh(start.refreshToken)]);
+    // The second either meets the first's lock (reuse: the session ends) or sees it committed (a retry: the first's token is voided).
     const rules = answers.map((answer) => refusal(answer)?.rule ?? 'rotated').sort();
-    expect(rules).toEqual(['reused', 'rotated']);
+    expect([['reused', 'rotated'].join(), ['rotated', 'rotated'].join()]).toContain(rules.join());
+    const working = [];
+    for (const answer of answers.filter((one) => !one.errors)) {
+      if (!refusal(await call(ME, {}, answer.data!.refreshSession.accessToken))) working.push(answer);
+    }
+    const live = await dataSource.query(`SELECT COUNT(*) AS n FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.player_id = $1 AND r.replaced_at IS NULL AND s.ended_at IS NULL`, [start.player.id]);
+    expect(Number(live[0].n)).toBe(rules[0] === 'reused' ? 0 : 1);
+    expect(working).toHaveLength(rules[0] === 'reused' ? 0 : 2);
   });
 
   it('refuses unknown, malformed and expired refresh tokens with UNAUTHENTICATED, writing nothing', async () => {

@@ -39,7 +39,8 @@ export class SessionsResolver {
       'token stops working at once. A refusal is UNAUTHENTICATED with `extensions.field` "refreshToken", never "authorization", so a ' +
       'handler that refreshes on an expired access token does not refresh again: sign in again. `extensions.rule` says why: ' +
       '"unknown", "expired", "ended" (signed out) or "reused" (a token that was already exchanged signs the whole session out, since ' +
-      'someone else may hold a copy). Send one refresh at a time per session. Too many refreshes from one address or for one player ' +
+      'someone else may hold a copy; but a token whose answer was lost may be sent again within REFRESH_RETRY_WINDOW_SECONDS, 5 minutes ' +
+      'by default, while the token it was exchanged for is unused: that retry gets a new pair). Send one refresh at a time per session. Too many refreshes from one address or for one player ' +
       'give RATE_LIMITED with `extensions.retryAfter` (seconds).',
   })
   refreshSession(

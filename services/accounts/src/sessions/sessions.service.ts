@@ -40,11 +40,16 @@ type RefreshOutcome = { kind: 'rotated'; grant: SessionGrant; player: PlayerEnti
 /**
  * Sessions: one per sign-in, kept alive by rotating refresh tokens. A
  * refresh token works once; presenting one that was already replaced means
- * two parties hold the session's tokens, so the whole session ends.
+ * two parties hold the session's tokens, so the whole session ends. The one
+ * exception is a retry: within REFRESH_RETRY_WINDOW_SECONDS, and only while
+ * its successor has never been used, a replaced token is exchanged again
+ * (the device never received the first answer) and the unused successor is
+ * voided, so a session still has one live refresh token.
  */
 @Injectable()
 export class SessionsService {
   private readonly lifetimes: SessionLifetimes;
+  private readonly retryWindowMs: number;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,6 +58,7 @@ export class SessionsService {
     @Inject(APP_CONFIG) config: AccountsConfig,
   ) {
     this.lifetimes = { idleDays: config.REFRESH_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS };
+    this.retryWindowMs = config.REFRESH_RETRY_WINDOW_SECONDS * 1000;
   }
 
   /** Starts a session inside the caller's transaction, so a sign-in that fails leaves no session behind. */
@@ -138,15 +144,33 @@ export class SessionsService {
     if (!token) return { kind: 'refused', error: refreshErrors.unknown() };
     const session = await manager.findOneBy(SessionEntity, { id: token.sessionId });
     if (!session || session.endedAt) return { kind: 'refused', error: refreshErrors.ended() };
-    if (token.replacedAt) return this.reused(manager, session, now);
+    if (token.replacedAt && !this.retriable(token, now)) return this.reused(manager, session, now);
     if (token.expiresAt <= now || session.expiresAt <= now) return { kind: 'refused', error: refreshErrors.expired() };
     await this.throttle.refreshFor(session.playerId);
-    // Only one of two simultaneous refreshes with the same token can replace it; the other is a reuse.
-    const replaced = await manager.update(RefreshTokenEntity, { tokenHash, replacedAt: IsNull() }, { replacedAt: now });
-    if (!replaced.affected) return this.reused(manager, session, now);
+    const next = newRefreshToken();
+    // Only one of two simultaneous exchanges of one token can win each guarded update; the other is a reuse.
+    if (token.replacedAt) {
+      const voided = await manager.update(RefreshTokenEntity, { tokenHash: token.replacedBy!, replacedAt: IsNull() }, { replacedAt: now });
+      if (!voided.affected) return this.reused(manager, session, now);
+      await manager.update(RefreshTokenEntity, { tokenHash, replacedBy: token.replacedBy! }, { replacedBy: hashSecret(next) });
+    } else {
+      const replaced = await manager.update(RefreshTokenEntity, { tokenHash, replacedAt: IsNull() }, { replacedAt: now, replacedBy: hashSecret(next) });
+      if (!replaced.affected) return this.reused(manager, session, now);
+    }
     await manager.update(SessionEntity, { id: session.id }, { lastUsedAt: now });
     const player = await manager.findOneByOrFail(PlayerEntity, { id: session.playerId });
-    return { kind: 'rotated', grant: await this.grant(manager, session, now), player };
+    return { kind: 'rotated', grant: await this.grant(manager, session, now, next), player };
+  }
+
+  /**
+   * A replaced token presented again is a retry, not reuse, while it is
+   * young and its successor is unused: the device that sent it is then the
+   * only one that can have it, since the successor never reached anyone.
+   * Whether the successor is still unused is settled by the guarded update
+   * that voids it.
+   */
+  private retriable(token: RefreshTokenEntity, now: Date): boolean {
+    return token.replacedBy !== null && token.replacedAt !== null && now.getTime() - token.replacedAt.getTime() < this.retryWindowMs;
   }
 
   private async reused(manager: EntityManager, session: SessionEntity, now: Date): Promise<RefreshOutcome> {
@@ -154,10 +178,9 @@ export class SessionsService {
     return { kind: 'refused', error: refreshErrors.reused() };
   }
 
-  private async grant(manager: EntityManager, session: SessionEntity, now: Date): Promise<SessionGrant> {
-    const refreshToken = newRefreshToken();
+  private async grant(manager: EntityManager, session: SessionEntity, now: Date, refreshToken = newRefreshToken()): Promise<SessionGrant> {
     const refreshExpiresAt = refreshTokenEnd(now, session.expiresAt, this.lifetimes);
-    await manager.insert(RefreshTokenEntity, { tokenHash: hashSecret(refreshToken), sessionId: session.id, expiresAt: refreshExpiresAt, replacedAt: null });
+    await manager.insert(RefreshTokenEntity, { tokenHash: hashSecret(refreshToken), sessionId: session.id, expiresAt: refreshExpiresAt, replacedAt: null, replacedBy: null });
     return { sessionId: session.id, refreshToken, refreshExpiresAt };
   }
 

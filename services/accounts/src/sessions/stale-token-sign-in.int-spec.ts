@@ -116,7 +116,8 @@ describe('signing in and refreshing with an old token still in the header', () =
 
     const rotated = await call(REFRESH, { token: session.refreshToken }, expiredTokenOf(session));
     expect(rotated.errors).toBeUndefined();
-    // The old refresh token again, sent as an app's retry would send it (with the expired access token): refused for the refresh token.
+    expect((await call(REFRESH, { token: rotated.data!.refreshSession.refreshToken }, expiredTokenOf(session))).errors).toBeUndefined();
+    // The first refresh token again, its successor used, sent with the expired access token as an app's auth link would: refused for the refresh token.
     expect(refusal(await call(REFRESH, { token: session.refreshToken }, expiredTokenOf(session)))).toEqual({
       code: 'UNAUTHENTICATED',
       field: 'refreshToken',
