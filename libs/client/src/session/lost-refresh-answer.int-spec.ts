@@ -21,7 +21,7 @@ describe('a refresh whose answer was lost, against the real accounts subgraph be
 
   /** Sends every request; the answer of a refresh is read on the server's side and then lost when asked. */
   const fetchThatLosesAnswers: FetchLike = async (url, init) => {
-    const response = await fetch(url, init);
+    const response = await fetch(url, init as RequestInit);
     const isRefresh = typeof init.body === 'string' && init.body.includes('refreshSession');
     if (isRefresh) exchanged.push(String(JSON.parse(init.body as string).variables.refreshToken));
     if (isRefresh && dropNextRefreshAnswer) {
