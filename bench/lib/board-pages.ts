@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { cpuMs, LoadOptions, LoadResult, runLoad } from './load';
 
 /**
@@ -13,8 +11,8 @@ import { cpuMs, LoadOptions, LoadResult, runLoad } from './load';
  *  - around a player, the same player refreshing (answered from the cache);
  *  - around a player, a different player every request (each one executed);
  *  - the top 100 through the gateway, the path clients take.
- * Then what the page cache holds, from the subgraph's /metrics, and the heap
- * a kept page takes per byte of its JSON, measured in this process.
+ * Then what the page cache holds and the subgraph's heap and memory outside
+ * it, from the subgraph's /metrics.
  */
 export interface BoardPagesOptions {
   readonly graphqlUrl: string;
@@ -57,20 +55,6 @@ async function lookups(metricsUrl: string): Promise<Record<string, number>> {
   return out;
 }
 
-/** Heap bytes per JSON byte of an answer like `json` held as objects, as the cache holds it. */
-function heapPerJsonByte(json: string): number {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  const copies = 200;
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const held = Array.from({ length: copies }, () => JSON.parse(json) as unknown);
-  gc();
-  const after = process.memoryUsage().heapUsed;
-  if (held.length !== copies) throw new Error('unreachable');
-  return (after - before) / copies / json.length;
-}
-
 export async function measureBoardPages(options: BoardPagesOptions): Promise<void> {
   const { graphqlUrl: url, pid, signed, tokenOf } = options;
   const topQuery = '{ leaderboard(first: 100) { totalCount edges { node { rank score player { id } result { id } } } } }';
@@ -109,7 +93,8 @@ export async function measureBoardPages(options: BoardPagesOptions): Promise<voi
   const jsonBytes = await metric(options.metricsUrl, 'scoring_board_cache_json_bytes');
   const outcomes = await lookups(options.metricsUrl);
   const page = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...signed(top) }, body: top })).text();
-  const ratio = heapPerJsonByte(JSON.stringify(JSON.parse(page).data));
+  const heapUsed = await metric(options.metricsUrl, 'nodejs_heap_size_used_bytes');
+  const external = await metric(options.metricsUrl, 'nodejs_external_memory_bytes');
 
   const line = (label: string, rounds: Measured[]) => {
     const run = medianP99(rounds);
@@ -127,9 +112,10 @@ export async function measureBoardPages(options: BoardPagesOptions): Promise<voi
   line('top 100 through the gateway (page cache answering at the subgraph)', kinds.topViaGateway);
   const floorRun = medianP99(kinds.floor);
   console.log(`  the subgraph's floor, { __typename } one at a time: p50 ${floorRun.p50Ms.toFixed(2)} ms, p99 ${floorRun.p99Ms.toFixed(2)} ms; subgraph CPU ${floorRun.cpuMsPerRequest.toFixed(2)} ms a request`);
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   console.log(
-    `page cache: ${entries} answers, ${(jsonBytes / 1024 / 1024).toFixed(2)} MB as JSON (budget SCORING_BOARD_CACHE_MB, 32 by default); ` +
-      `a kept top-100 page is ${(page.length / 1024).toFixed(1)} KB of JSON and takes ${ratio.toFixed(1)}× that in the heap, so about ${((jsonBytes * ratio) / 1024 / 1024).toFixed(1)} MB of heap now; ` +
+    `page cache: ${entries} answers, ${mb(jsonBytes)} MB of JSON bodies held outside the heap (budget SCORING_BOARD_CACHE_MB, 32 by default); ` +
+      `a kept top-100 page is ${(page.length / 1024).toFixed(1)} KB; the subgraph's heap in use ${mb(heapUsed)} MB, its memory outside the heap ${mb(external)} MB; ` +
       `lookups ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`,
   );
 }

@@ -1,10 +1,12 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { DEFAULT_PACKS_DIR } from '@scriptbook/content';
 import { GameHostModule } from '@scriptbook/game-host';
 import { GameCatalog, RELEASE_CATALOG } from '@scriptbook/games';
 import { PersistenceModule, QueueModule, RedisModule, ServiceDefinition, SubgraphGraphQLModule } from '@scriptbook/platform';
 import { JobQueryModule } from '@scriptbook/platform/jobs/serving';
 import { MembershipModule } from '@scriptbook/platform/membership';
+import { BoardAnswers } from './boards/board-answers';
+import { BoardAnswersAhead } from './boards/board-answers-ahead';
 import { BoardJobsProcessor } from './boards/board-jobs.processor';
 import { boardJobsQueue } from './boards/board-jobs.queue';
 import { boardJobsResolver } from './boards/board-jobs.resolver';
@@ -78,6 +80,7 @@ export function scoringService(name: string, source: ScoringSource): ServiceDefi
       CampaignRecords,
       CampaignResultsService,
       BoardsService,
+      BoardAnswers,
       BoardResponseCachePlugin,
       BoardJobsService,
       AdminAccess,
@@ -85,7 +88,12 @@ export function scoringService(name: string, source: ScoringSource): ServiceDefi
       ...scoringResolvers(source.catalog),
     ],
   })
-  class ScoringApiModule {}
+  class ScoringApiModule implements NestModule {
+    configure(consumer: MiddlewareConsumer): void {
+      // After the platform's gateway signature check on /graphql, which Nest applies first (its module is global).
+      consumer.apply(BoardAnswersAhead).forRoutes({ path: 'graphql', method: RequestMethod.POST });
+    }
+  }
 
   return { name, module: ScoringApiModule, configSchema: scoringConfigSchema };
 }

@@ -1,6 +1,6 @@
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloFederationDriver, ApolloFederationDriverConfig } from '@nestjs/apollo';
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule, RequestMethod, Type } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { TokenService } from '../auth/token.service';
@@ -68,6 +68,14 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
   return { module: SubgraphGraphQLHostModule, imports: [graphql] };
 }
 
+/**
+ * Global, exporting nothing, for one reason: Nest applies the middleware of
+ * global modules before that of any other module, so the signature check
+ * runs ahead of a service's own middleware on /graphql (the scoring page
+ * cache's, say) and nothing on that path is served to a caller the gateway
+ * did not sign for.
+ */
+@Global()
 @Module({ providers: [GatewayCallerMiddleware] })
 class SubgraphGraphQLHostModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,12 +1,12 @@
 import Redis from 'ioredis';
-import { RunningService, startService, TokenService } from '@scriptbook/platform';
+import { GATEWAY_SIGNATURE_HEADER, RunningService, signGatewayRequest, startService, TokenService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
-import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { TEST_GATEWAY_SIGNING_SECRET, TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { bossHuntVictory, CAVE, FLOODED } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
 import { stalkerZsGame } from '@scriptbook/games';
 import { scoringApp } from '../scoring.app';
 import { BoardResponseCache } from './board-response-cache';
-import { BoardResponseCachePlugin } from './board-response-cache.plugin';
+import { BoardAnswers } from './board-answers';
 import { boardVersionKey } from './board-version';
 
 const SUBMIT = `mutation($input: SubmitZoneSurvivalResultInput!) { submitZoneSurvivalResult(input: $input) { result { id score } } }`;
@@ -30,7 +30,7 @@ describe('the board page cache across two scoring replicas', () => {
   let writer: RunningService;
   let reader: RunningService;
   const tokens: Record<string, string> = {};
-  const cacheOf = (service: RunningService): BoardResponseCache => service.app.get(BoardResponseCachePlugin).cache;
+  const cacheOf = (service: RunningService): BoardResponseCache => service.app.get(BoardAnswers).cache;
   const version = () => redis.get(boardVersionKey(isolation.redisPrefix, stalkerZsGame.id));
 
   /** A victory scoring 20 + `extraMinus` (up to 18: a card shows at most 9 icons of a kind, and two cards are declared). */
@@ -85,6 +85,54 @@ describe('the board page cache across two scoring replicas', () => {
     expect(smaller.outcome).toEqual(['miss']);
     expect(ranking(smaller.response.data)).toEqual([[1, 'ana', 24]]);
     expect(cacheOf(reader).size.entries).toBeGreaterThanOrEqual(2);
+  });
+
+  /** The whole HTTP answer to a body posted as the gateway posts it (signed, no `accept`), or with the headers given. */
+  const post = async (on: RunningService, body: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${on.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(TEST_GATEWAY_SIGNING_SECRET, body, ''), ...headers },
+      body,
+    });
+    const head = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+    return { status: response.status, head, text: await response.text() };
+  };
+
+  it('gives a kept page ahead of Apollo with the very bytes and headers Apollo sent, and only to a request the gateway signed', async () => {
+    const body = JSON.stringify({ query: TOP, variables: { first: 5 } });
+    const before = { ...cacheOf(reader).outcomes };
+    const executed = await post(reader, body);
+    const given = await post(reader, body);
+    expect(cacheOf(reader).outcomes.miss - before.miss).toBe(1);
+    expect(cacheOf(reader).outcomes.hit - before.hit).toBe(1);
+    expect(given).toEqual(executed);
+    expect(given.head['content-type']).toBe('application/json; charset=utf-8');
+
+    const unsigned = await fetch(`${reader.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(unsigned.status).toBe(401);
+    expect(((await unsigned.json()) as { errors: { extensions: unknown }[] }).errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', rule: 'signed-by-gateway' });
+    expect(cacheOf(reader).outcomes.hit - before.hit).toBe(1);
+
+    // Another media type is Apollo's to negotiate: executed, with the same data.
+    const negotiated = await post(reader, body, { accept: 'application/graphql-response+json' });
+    expect(negotiated.head['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+    expect(JSON.parse(negotiated.text)).toEqual(JSON.parse(executed.text));
+    expect(cacheOf(reader).outcomes.hit - before.hit).toBe(1);
+  });
+
+  it('gives around-me ahead of Apollo only to the player it was kept for', async () => {
+    const body = JSON.stringify({ query: AROUND, variables: { radius: 2 } });
+    const as = (player: string) => ({ authorization: `Bearer ${tokens[player]}` });
+    const anaFirst = await post(reader, body, as('ana'));
+    const hits = cacheOf(reader).outcomes.hit;
+    expect(await post(reader, body, as('ana'))).toEqual(anaFirst);
+    expect(cacheOf(reader).outcomes.hit).toBe(hits + 1);
+    const ben = await post(reader, body, as('ben'));
+    expect(cacheOf(reader).outcomes.hit).toBe(hits + 1);
+    expect(JSON.parse(ben.text).data.leaderboardAroundMe.myRank).not.toBe(JSON.parse(anaFirst.text).data.leaderboardAroundMe.myRank);
+    const anonymous = await post(reader, body);
+    expect(JSON.parse(anonymous.text).errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(cacheOf(reader).outcomes.hit).toBe(hits + 1);
   });
 
   it("shows a write made on the other replica on the very next read, for everyone, and the submitter's own entry at once", async () => {

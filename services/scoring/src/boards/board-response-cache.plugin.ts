@@ -1,41 +1,26 @@
-import { ApolloServerPlugin, GraphQLRequestContextResponseForOperation, GraphQLRequestListener, GraphQLResponse, HeaderMap } from '@apollo/server';
+import { ApolloServerPlugin, GraphQLRequestContextResponseForOperation, GraphQLRequestListener } from '@apollo/server';
 import { Plugin } from '@nestjs/apollo';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FragmentDefinitionNode } from 'graphql';
-import { Counter, Gauge } from 'prom-client';
-import { APP_CONFIG, metricsRegistry, REDIS_CLIENT, SubgraphContext } from '@scriptbook/platform';
-import type Redis from 'ioredis';
-import { ScoredGames } from '../games/scored-games';
-import type { ScoringConfig } from '../scoring.config';
-import { periodTag } from './board-periods';
-import { BoardResponseCache } from './board-response-cache';
-import { boardVersionKey } from './board-version';
-import { BoardReadField, cacheableBoardRead, CacheableBoardRead } from './cacheable-board-read';
+import { rawBodyOf, SubgraphContext } from '@scriptbook/platform';
+import { BoardAnswers } from './board-answers';
+import { cacheableBoardRead, CacheableBoardRead } from './cacheable-board-read';
 
-const lookups = new Counter({
-  name: 'scoring_board_cache_lookups_total',
-  help: 'Board reads answered from the page cache (hit), executed because nothing was kept (miss), because the boards changed since (stale), or executed without the cache (bypass: Redis holds no version)',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-});
-const entries = new Gauge({ name: 'scoring_board_cache_entries', help: 'Answers the page cache holds', registers: [metricsRegistry] });
-const jsonBytes = new Gauge({ name: 'scoring_board_cache_json_bytes', help: "Size of the page cache's answers as JSON", registers: [metricsRegistry] });
-
-/** What a request that may be kept carries from its lookup to its answer. */
+/** What a request that may be kept carries from before its execution to its answer. */
 interface PendingKeep {
   readonly key: string;
+  readonly versionKeys: readonly string[];
   readonly versions: string;
 }
 
 /**
- * The scoring subgraph's page cache: a repeated board read (a top-N page,
- * a cursor's page, around-me) is answered with the data an earlier
- * execution of the same operation, variables, period and, for around-me,
- * caller produced, as long as the boards' versions in Redis are still the
- * ones it was read at. Each request reads those versions (one MGET) before
- * anything is given, and every board write raises them in the same script
- * or transaction as the change, so an answer given is never older than the
- * boards were when the request arrived: a write acknowledged on any replica
+ * The keeping half of the scoring subgraph's page cache (the giving half is
+ * BoardAnswersAhead, ahead of Apollo). A board read (a top-N page, a
+ * cursor's page, around-me) that was not given from the cache reads the
+ * boards' versions in Redis (one MGET) before it is executed, and its
+ * answer is kept at those versions: every board write raises them in the
+ * same script or transaction as the change, so a kept answer is never older
+ * than the versions it is kept at, and a write acknowledged on any replica
  * is on every later read.
  *
  * What stays as executed: the gateway's signature (middleware, before
@@ -44,33 +29,15 @@ interface PendingKeep {
  * and only for a caller whose token names one; any other caller is executed
  * and refused as usual. Leaderboard pages are open to everyone and never
  * read the caller, so one answer serves every caller. An answer with errors
- * is never kept.
- *
- * A hit skips graphql-js's completion of every field, which is what
- * allocated most of a page (docs/scoring.md, "Page cache").
+ * is never kept, and neither is one of a request without a body (a GET).
  */
 @Plugin()
 @Injectable()
 export class BoardResponseCachePlugin implements ApolloServerPlugin<SubgraphContext> {
-  readonly cache: BoardResponseCache;
-  private readonly reads = new Map<string, BoardReadField>();
-  private readonly versionKeys = new Map<string, string>();
-
-  constructor(
-    games: ScoredGames,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    @Inject(APP_CONFIG) config: ScoringConfig,
-  ) {
-    this.cache = new BoardResponseCache(Math.floor(config.SCORING_BOARD_CACHE_MB * 1024 * 1024));
-    for (const game of games.all()) {
-      this.reads.set(game.names.queries.leaderboard, { gameId: game.id, perPlayer: false });
-      this.reads.set(game.names.queries.aroundMe, { gameId: game.id, perPlayer: true });
-      this.versionKeys.set(game.id, boardVersionKey(config.REDIS_PREFIX, game.id));
-    }
-  }
+  constructor(private readonly answers: BoardAnswers) {}
 
   async requestDidStart(): Promise<GraphQLRequestListener<SubgraphContext> | void> {
-    if (!this.cache.enabled) return;
+    if (!this.answers.cache.enabled) return;
     let pending: PendingKeep | null = null;
     return {
       responseForOperation: async (context) => {
@@ -78,22 +45,24 @@ export class BoardResponseCachePlugin implements ApolloServerPlugin<SubgraphCont
         if (!read) return null;
         const key = this.keyOf(context, read);
         if (key === null) return null;
-        const found = await this.redis.mget(...read.gameIds.map((id) => this.versionKeys.get(id)!));
-        const versions = found.some((version) => version === null) ? null : found.join(',');
-        const lookup = this.cache.lookup(key, versions);
-        lookups.inc({ outcome: lookup.outcome });
-        if (lookup.outcome === 'hit') return answer(lookup.data);
-        if (versions !== null) pending = { key, versions };
+        const versionKeys = this.answers.versionKeysOf(read.gameIds);
+        const versions = await this.answers.versionsAt(versionKeys);
+        this.answers.countUnlessLookedUp(context.contextValue.req, versions === null ? 'bypass' : 'miss');
+        if (versions !== null) pending = { key, versionKeys, versions };
         return null;
       },
       willSendResponse: async (context) => {
         if (!pending || context.response.body.kind !== 'single') return;
-        const { data, errors } = context.response.body.singleResult;
-        if (errors?.length || !data) return;
-        this.cache.keep(pending.key, pending.versions, data);
-        const size = this.cache.size;
-        entries.set(size.entries);
-        jsonBytes.set(size.jsonBytes);
+        const { data, errors, extensions } = context.response.body.singleResult;
+        const { status, headers } = context.response.http;
+        if (errors?.length || !data || (status !== undefined && status !== 200)) return;
+        // The body exactly as Apollo writes it: its fields in Apollo's order, then a newline.
+        const text = `${JSON.stringify({ data, extensions })}\n`;
+        // A memory of its own: Buffer.from would slice a small body out of a shared 8 KB pool and keep all of it alive.
+        const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+        body.write(text, 'utf8');
+        const kept = [...headers].filter(([name]) => name !== 'content-type');
+        this.answers.keep(pending.key, { versionKeys: pending.versionKeys, versions: pending.versions, body, headers: kept });
       },
     };
   }
@@ -101,29 +70,19 @@ export class BoardResponseCachePlugin implements ApolloServerPlugin<SubgraphCont
   private boardReadOf(context: GraphQLRequestContextResponseForOperation<SubgraphContext>): CacheableBoardRead | null {
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const definition of context.document.definitions) if (definition.kind === 'FragmentDefinition') fragments[definition.name.value] = definition;
-    return cacheableBoardRead(context.operation, fragments, this.reads);
+    return cacheableBoardRead(context.operation, fragments, this.answers.reads);
   }
 
-  /**
-   * Everything besides the boards' versions that the answer depends on: the
-   * document, the operation chosen in it, the variables, the current week
-   * and season (the boards a period names, and its reset instants), and the
-   * player for around-me. Null when around-me is asked without a player's
-   * token: that request is executed, and refused, as usual.
-   */
+  /** The answer's key (BoardAnswers.keyOf); null when it may not be kept: around-me without a player's token, or no body. */
   private keyOf(context: GraphQLRequestContextResponseForOperation<SubgraphContext>, read: CacheableBoardRead): string | null {
+    const body = rawBodyOf(context.contextValue.req);
+    if (body.length === 0) return null;
     let caller = '';
     if (read.perPlayer) {
       const { viewer } = context.contextValue;
       if (viewer.kind !== 'player') return null;
       caller = viewer.playerId;
     }
-    const now = new Date();
-    const period = `${periodTag('WEEK', now)} ${periodTag('SEASON', now)}`;
-    return `${context.queryHash}\n${context.operationName ?? ''}\n${JSON.stringify(context.request.variables ?? {})}\n${period}\n${caller}`;
+    return this.answers.keyOf(body, caller);
   }
-}
-
-function answer(data: Readonly<Record<string, unknown>>): GraphQLResponse {
-  return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
 }

@@ -1,15 +1,23 @@
-/** One kept answer: the data of a board read, and the boards' versions it was read at. */
-interface KeptAnswer {
+/**
+ * One kept answer: the bytes of a board read's HTTP body as Apollo sent
+ * them, the head that went with them, and the boards' versions it was read
+ * at. Bytes, not objects: a hit is written as it is, with nothing to
+ * complete or serialize, and a Buffer lives outside the JavaScript heap, so
+ * thousands of kept pages give the garbage collector nothing to trace.
+ */
+export interface KeptAnswer {
+  /** The Redis keys of the versions the answer depends on, in the order `versions` joins them. */
+  readonly versionKeys: readonly string[];
   readonly versions: string;
-  readonly data: Readonly<Record<string, unknown>>;
-  /** Its size as JSON, what the budget counts. */
-  readonly bytes: number;
+  readonly body: Buffer;
+  /** Response headers besides `content-type`, which is chosen per request. */
+  readonly headers: readonly (readonly [string, string])[];
 }
 
 /** What the cache holds now, for metrics and the benchmark. */
 export interface BoardResponseCacheSize {
   readonly entries: number;
-  /** The kept answers' size as JSON; the heap they take is a multiple of it (docs/scoring.md gives the measured one). */
+  /** The kept answers' bodies, JSON, in bytes: what the budget counts, held outside the heap. */
   readonly jsonBytes: number;
 }
 
@@ -20,12 +28,12 @@ export interface BoardResponseCacheSize {
  */
 export type BoardCacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass';
 
-export type BoardCacheLookup = { readonly outcome: 'hit'; readonly data: Readonly<Record<string, unknown>> } | { readonly outcome: Exclude<BoardCacheOutcome, 'hit'> };
+export type BoardCacheLookup = { readonly outcome: 'hit'; readonly answer: KeptAnswer } | { readonly outcome: Exclude<BoardCacheOutcome, 'hit'> };
 
 /**
  * The answers of board reads in one process, each kept with the boards'
  * versions it was read at and given again only while those are the
- * versions Redis holds. Least recently used answers go first once the JSON
+ * versions Redis holds. Least recently used answers go first once the
  * budget is spent; an answer found stale goes at once.
  */
 export class BoardResponseCache {
@@ -44,11 +52,21 @@ export class BoardResponseCache {
     return { entries: this.answers.size, jsonBytes: this.jsonBytes };
   }
 
+  /** The answer kept for `key`, whatever its versions, without counting a lookup: which versions to read for it. */
+  peek(key: string): KeptAnswer | undefined {
+    return this.answers.get(key);
+  }
+
   /** The kept answer of `key` if it was read at exactly `versions` (null: Redis holds none). */
   lookup(key: string, versions: string | null): BoardCacheLookup {
     const found = this.find(key, versions);
-    this.outcomes[found.outcome]++;
+    this.count(found.outcome);
     return found;
+  }
+
+  /** Counts a lookup decided elsewhere: a read that found nothing kept, before it is executed. */
+  count(outcome: BoardCacheOutcome): void {
+    this.outcomes[outcome]++;
   }
 
   private find(key: string, versions: string | null): BoardCacheLookup {
@@ -57,12 +75,12 @@ export class BoardResponseCache {
     if (!kept) return { outcome: 'miss' };
     this.answers.delete(key);
     if (kept.versions !== versions) {
-      this.jsonBytes -= kept.bytes;
+      this.jsonBytes -= kept.body.length;
       return { outcome: 'stale' };
     }
     // Back to the end of the map: the map's order is the order of use.
     this.answers.set(key, kept);
-    return { outcome: 'hit', data: kept.data };
+    return { outcome: 'hit', answer: kept };
   }
 
   /** The versions the answer of `key` was kept at; null when none is kept. */
@@ -70,30 +88,21 @@ export class BoardResponseCache {
     return this.answers.get(key)?.versions ?? null;
   }
 
-  /** Keeps an answer read at `versions`; one larger than the whole budget is not kept. */
-  keep(key: string, versions: string, data: Readonly<Record<string, unknown>>): void {
-    const bytes = JSON.stringify(data).length;
+  /** Keeps an answer; one larger than the whole budget is not kept. */
+  keep(key: string, answer: KeptAnswer): void {
+    const bytes = answer.body.length;
     if (bytes > this.budgetBytes) return;
     const held = this.answers.get(key);
     if (held) {
       this.answers.delete(key);
-      this.jsonBytes -= held.bytes;
+      this.jsonBytes -= held.body.length;
     }
     while (this.jsonBytes + bytes > this.budgetBytes) {
       const [oldestKey, oldest] = this.answers.entries().next().value as [string, KeptAnswer];
       this.answers.delete(oldestKey);
-      this.jsonBytes -= oldest.bytes;
+      this.jsonBytes -= oldest.body.length;
     }
-    this.answers.set(key, { versions, data: deepFreeze(data), bytes });
+    this.answers.set(key, answer);
     this.jsonBytes += bytes;
   }
-}
-
-/** A kept answer is handed to every later request: none may change it. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
