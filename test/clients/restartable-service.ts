@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { freePort } from '@scriptbook/platform/testing/service-process';
+import { freePort, serviceNodeArgs } from '@scriptbook/platform/testing/service-process';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -14,7 +14,7 @@ export interface RestartableService {
   stop(): Promise<void>;
 }
 
-/** From source through ts-node, as the integration tests start services: the tree as it is, without a build. */
+/** Run as startServiceProcess runs services: from the build under npm test, else from source. */
 export async function restartableService(entrypoint: string, env: NodeJS.ProcessEnv): Promise<RestartableService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -30,7 +30,7 @@ export async function restartableService(entrypoint: string, env: NodeJS.Process
   };
 
   const start = async () => {
-    const started = spawn(process.execPath, [require.resolve('ts-node/dist/bin'), '-r', 'tsconfig-paths/register', '--transpile-only', join(ROOT, entrypoint)], {
+    const started = spawn(process.execPath, serviceNodeArgs(entrypoint), {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(port), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
       stdio: 'ignore',

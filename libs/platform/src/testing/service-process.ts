@@ -75,14 +75,21 @@ function runnableEntrypoint(entrypoint: string): string {
   return existsSync(join(ROOT, built)) ? built : entrypoint;
 }
 
-async function startOnce(source: string, env: NodeJS.ProcessEnv): Promise<ServiceProcess | EarlyExit> {
+/**
+ * Node's arguments to run a service's entrypoint (a path from the
+ * repository's root, `.ts`): its build when TEST_SERVICES_FROM_BUILD is set
+ * and the build has it, else the source through ts-node.
+ */
+export function serviceNodeArgs(source: string): string[] {
   const entrypoint = runnableEntrypoint(source);
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const built = entrypoint.endsWith('.js');
-  const args = built
+  return entrypoint.endsWith('.js')
     ? ['-r', join(ROOT, 'scripts', 'runtime-paths.js'), join(ROOT, entrypoint)]
     : [require.resolve('ts-node/dist/bin'), '-r', 'tsconfig-paths/register', '--transpile-only', join(ROOT, entrypoint)];
-  const child = spawn(process.execPath, args, {
+}
+
+async function startOnce(source: string, env: NodeJS.ProcessEnv): Promise<ServiceProcess | EarlyExit> {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, serviceNodeArgs(source), {
     cwd: ROOT,
     env: { ...process.env, METRICS_PORT: String(metricsPort), ...env, PORT: String(port), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,5 +124,5 @@ async function startOnce(source: string, env: NodeJS.ProcessEnv): Promise<Servic
     await new Promise((wait) => setTimeout(wait, 100));
   }
   await stop();
-  throw new Error(`${entrypoint} did not start; it printed, last:\n${output}`);
+  throw new Error(`${source} did not start; it printed, last:\n${output}`);
 }
