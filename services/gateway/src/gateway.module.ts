@@ -8,6 +8,7 @@ import { SubgraphReadiness } from './health/subgraph-readiness';
 import { LeaderboardPageEndpoint } from './leaderboard-page/leaderboard-page-endpoint';
 import { CampaignExportForwarder } from './http/campaign-export-forwarder';
 import { CampaignImportForwarder } from './http/campaign-import-forwarder';
+import { StreamedCampaignsRoute } from './http/streamed-campaigns-route';
 import { GraphQLEndpoint } from './http/graphql-endpoint';
 import { PlayPageEndpoint } from './play-page/play-page-endpoint';
 import { QueryCosts } from './limits/query-costs';
@@ -28,6 +29,7 @@ import { SupergraphServer } from './supergraph/supergraph-server';
     GraphQLEndpoint,
     CampaignExportForwarder,
     CampaignImportForwarder,
+    StreamedCampaignsRoute,
     ExplorerEndpoint,
     LeaderboardPageEndpoint,
     PlayPageEndpoint,

@@ -1,12 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import proxyAddr from 'proxy-addr';
-import { APP_CONFIG, GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, LOGGER, sendHttpError, signGatewayRequest } from '@scriptbook/platform';
-import type { Logger } from '@scriptbook/platform';
-import { corsOriginsSetting, GatewayConfig, proxyList } from '../gateway.config';
-import { GatewayRateLimiter } from '../limits/rate-limiter';
-import { clientAddress, ProxyTrust, rateLimitKey } from './client-address';
-import { CorsPolicy } from './cors-policy';
+import { APP_CONFIG, sendHttpError } from '@scriptbook/platform';
+import { GatewayConfig } from '../gateway.config';
+import { StreamedCampaignsRoute } from './streamed-campaigns-route';
 
 /** Where a member downloads a campaign's file (docs/campaign-files.md), on the gateway's public host as on campaigns. */
 export const CAMPAIGNS_PATH = '/campaigns';
@@ -27,28 +23,15 @@ const ANSWER_HEADERS = ['content-type', 'content-disposition', 'cache-control', 
  */
 @Injectable()
 export class CampaignExportForwarder {
-  private readonly cors: CorsPolicy;
-  private readonly trust: ProxyTrust;
-  private readonly target: string;
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-    private readonly rateLimiter: GatewayRateLimiter,
+    private readonly route: StreamedCampaignsRoute,
   ) {
-    this.cors = new CorsPolicy(corsOriginsSetting(config));
-    this.trust = proxyAddr.compile(proxyList(config.TRUSTED_PROXIES));
-    // CAMPAIGNS_URL names the subgraph's /graphql; the download is served beside it, at the same origin.
-    this.target = new URL(config.CAMPAIGNS_URL).origin;
+    this.handle = route.handler('a campaign export', (req, res) => this.forward(req, res));
   }
 
   /** Never rejects: whatever goes wrong becomes a response. */
-  handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.forward(req, res).catch((error: unknown) => {
-      this.logger.error({ err: error }, 'unexpected error forwarding a campaign export');
-      sendHttpError(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
-    });
-  };
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
 
   private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '').split('?')[0];
@@ -56,27 +39,14 @@ export class CampaignExportForwarder {
       sendHttpError(res, 404, 'No such path: a campaign file is at /campaigns/<id>/export', 'NOT_FOUND', {}, { field: 'path', rule: 'exists' });
       return;
     }
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...this.cors.preflightHeaders(req), 'content-length': '0' }).end();
-      return;
-    }
-    const headers: OutgoingHttpHeaders = this.cors.responseHeaders(req);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendHttpError(res, 405, 'A campaign file is read with GET', 'BAD_REQUEST', { ...headers, allow: 'GET, HEAD, OPTIONS' }, { field: 'method', rule: 'one-of' });
-      return;
-    }
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trust);
-    const decision = this.rateLimiter.enabled ? await this.rateLimiter.consume(rateLimitKey(address)) : null;
-    if (decision?.limited) {
-      sendHttpError(res, 429, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', { ...headers, 'retry-after': String(decision.retryAfter) }, { retryAfter: decision.retryAfter });
-      return;
-    }
+    const admitted = await this.route.admit(req, res, ['GET', 'HEAD']);
+    if (!admitted) return;
+    const { headers, address } = admitted;
     const upstreamHeaders: OutgoingHttpHeaders = {
-      [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(this.config.GATEWAY_SIGNING_SECRET, '', address),
-      [GATEWAY_CLIENT_ADDRESS_HEADER]: address,
+      ...this.route.signed('', address),
       ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
     };
-    const upstream = httpRequest(`${this.target}${path}`, { method: req.method, headers: upstreamHeaders, timeout: this.config.SUBGRAPH_TIMEOUT_MS });
+    const upstream = httpRequest(`${this.route.target}${path}`, { method: req.method, headers: upstreamHeaders, timeout: this.config.SUBGRAPH_TIMEOUT_MS });
     // A client that goes away stops the export on campaigns too.
     res.on('close', () => upstream.destroy());
     upstream.on('timeout', () => upstream.destroy(new Error('campaigns did not answer the export in time')));

@@ -1,12 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { request as httpRequest, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import proxyAddr from 'proxy-addr';
-import { APP_CONFIG, GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, LOGGER, sendHttpError, signGatewayRequest, streamedRequestSubject } from '@scriptbook/platform';
-import type { Logger } from '@scriptbook/platform';
-import { corsOriginsSetting, GatewayConfig, proxyList } from '../gateway.config';
-import { GatewayRateLimiter } from '../limits/rate-limiter';
-import { clientAddress, ProxyTrust, rateLimitKey } from './client-address';
-import { CorsPolicy } from './cors-policy';
+import { APP_CONFIG, sendHttpError, streamedRequestSubject } from '@scriptbook/platform';
+import { GatewayConfig } from '../gateway.config';
+import { StreamedCampaignsRoute } from './streamed-campaigns-route';
 
 /** Where a member uploads a campaign file to import it (docs/campaign-files.md), on the gateway's public host as on campaigns. */
 export const CAMPAIGN_IMPORT_PATH = '/campaigns/import';
@@ -32,46 +28,21 @@ const ANSWER_HEADERS = ['content-type', 'cache-control', 'x-content-type-options
  */
 @Injectable()
 export class CampaignImportForwarder {
-  private readonly cors: CorsPolicy;
-  private readonly trust: ProxyTrust;
-  private readonly target: string;
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-    private readonly rateLimiter: GatewayRateLimiter,
+    private readonly route: StreamedCampaignsRoute,
   ) {
-    this.cors = new CorsPolicy(corsOriginsSetting(config));
-    this.trust = proxyAddr.compile(proxyList(config.TRUSTED_PROXIES));
-    this.target = new URL(config.CAMPAIGNS_URL).origin;
+    this.handle = route.handler('a campaign import', (req, res) => this.forward(req, res));
   }
 
   /** Never rejects: whatever goes wrong becomes a response. */
-  handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.forward(req, res).catch((error: unknown) => {
-      this.logger.error({ err: error }, 'unexpected error forwarding a campaign import');
-      sendHttpError(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
-    });
-  };
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
 
   private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...this.cors.preflightHeaders(req), 'content-length': '0' }).end();
-      return;
-    }
-    const headers: OutgoingHttpHeaders = this.cors.responseHeaders(req);
-    if (req.method !== 'POST') {
-      sendHttpError(res, 405, 'A campaign file is imported with POST', 'BAD_REQUEST', { ...headers, allow: 'POST, OPTIONS' }, { field: 'method', rule: 'one-of' });
-      req.resume();
-      return;
-    }
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trust);
-    const decision = this.rateLimiter.enabled ? await this.rateLimiter.consume(rateLimitKey(address)) : null;
-    if (decision?.limited) {
-      sendHttpError(res, 429, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', { ...headers, 'retry-after': String(decision.retryAfter), connection: 'close' }, { retryAfter: decision.retryAfter });
-      req.resume();
-      return;
-    }
+    // A refusal answers before the body is read: the connection is closed after it rather than the body awaited.
+    const admitted = await this.route.admit(req, res, ['POST'], { connection: 'close' });
+    if (!admitted) return;
+    const { headers, address } = admitted;
     // The query as WHATWG URL writes it, so what is signed is byte for byte what campaigns reads; campaigns judges its parameters.
     const max = this.config.CAMPAIGN_IMPORT_MAX_BYTES;
     const tooLarge = () => {
@@ -83,12 +54,9 @@ export class CampaignImportForwarder {
       return;
     }
     const target = `${CAMPAIGN_IMPORT_PATH}${new URL(req.url ?? '', 'http://gateway').search}`;
-    const upstreamHeaders: OutgoingHttpHeaders = {
-      [GATEWAY_SIGNATURE_HEADER]: signGatewayRequest(this.config.GATEWAY_SIGNING_SECRET, streamedRequestSubject('POST', target), address),
-      [GATEWAY_CLIENT_ADDRESS_HEADER]: address,
-    };
+    const upstreamHeaders: OutgoingHttpHeaders = this.route.signed(streamedRequestSubject('POST', target), address);
     for (const name of REQUEST_HEADERS) if (req.headers[name] !== undefined) upstreamHeaders[name] = req.headers[name];
-    const upstream = httpRequest(`${this.target}${target}`, { method: 'POST', headers: upstreamHeaders, timeout: this.config.CAMPAIGN_IMPORT_TIMEOUT_MS });
+    const upstream = httpRequest(`${this.route.target}${target}`, { method: 'POST', headers: upstreamHeaders, timeout: this.config.CAMPAIGN_IMPORT_TIMEOUT_MS });
     // A client that goes away stops the import on campaigns too (which then stores nothing).
     res.on('close', () => upstream.destroy());
     upstream.on('timeout', () => upstream.destroy(new Error('campaigns did not answer the import in time')));
