@@ -107,6 +107,8 @@ describe('a live stream ends with its token: accounts and two campaigns replicas
     const rotated = (await asAccounts(REFRESH, undefined, { token: start.refreshToken })).data!.refreshSession as Session;
     const id = await newCampaign(rotated.accessToken);
     const follower = await followOnB(id, rotated);
+    // The rotated-to token is used once, so the first token coming back is a copy, not the retry of a lost answer.
+    expect((await asAccounts(REFRESH, undefined, { token: rotated.refreshToken })).errors).toBeUndefined();
 
     const started = Date.now();
     const replay = await asAccounts(REFRESH, undefined, { token: start.refreshToken });
