@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { accountsMigrations } from './index';
 
 /**
@@ -13,17 +12,7 @@ describe('the devices and sessions migration on existing data', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('accounts_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: accountsMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: accountsMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'accounts_migration', accountsMigrations);
 
   it.each(databases)('keeps players and their memberships on %s, and then takes a player without an email', async (_name, make) => {
     const dataSource = await make();

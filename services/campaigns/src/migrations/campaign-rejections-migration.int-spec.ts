@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { CampaignRejections1764800000000 } from './1764800000000-campaign-rejections';
 import { campaignsMigrations } from './index';
 
@@ -10,17 +9,7 @@ describe('the campaign rejections migration', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('campaigns_rejections_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: campaignsMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: campaignsMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'campaigns_rejections_migration', campaignsMigrations);
   const insert = (seq: number, campaignId = 'c1') =>
     `INSERT INTO campaign_rejections (campaign_id, client_id, seq, player_id, name, code, rule, field, reason, rejected_at) ` +
     `VALUES ('${campaignId}', 'phone-ana-1', ${seq}, 'player-ana', 'shout', 'BAD_USER_INPUT', 'unknown-action', 'name', 'shout is not an action of this game', 0)`;

@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { CampaignSetup1765200000000 } from './1765200000000-campaign-setup';
 import { campaignsMigrations } from './index';
 
@@ -10,17 +9,7 @@ describe('the campaign setup migration', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('campaigns_setup_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: campaignsMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: campaignsMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'campaigns_setup_migration', campaignsMigrations);
   const columns = 'SELECT id, setup_procedure_id, setup_input FROM campaigns ORDER BY id';
 
   it.each(databases)('on %s: null for a campaign made before, kept for one made after, and gone again on the way down', async (_name, make) => {

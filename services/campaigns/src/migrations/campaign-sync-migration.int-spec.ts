@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { campaignsMigrations } from './index';
 
 /** Campaigns made before groups existed move to their creator's personal group, keeping everything else, on both databases. */
@@ -9,17 +8,7 @@ describe('the campaign sync migration on existing campaigns', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('campaigns_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: campaignsMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: campaignsMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'campaigns_migration', campaignsMigrations);
 
   it.each(databases)('puts each campaign in its creator’s personal group on %s, and then requires a group', async (_name, make) => {
     const dataSource = await make();

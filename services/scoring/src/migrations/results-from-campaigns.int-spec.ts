@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { ResultsFromCampaigns1765100000000 } from './1765100000000-results-from-campaigns';
 import { scoringMigrations } from './index';
 
@@ -14,17 +13,7 @@ describe('the migration that gives results their campaign', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('scoring_campaign_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: scoringMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: scoringMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'scoring_campaign_migration', scoringMigrations);
 
   it.each(databases)('refuses a second result of one campaign, keeps results without one, and goes back on %s', async (_name, make) => {
     const dataSource = await make();

@@ -1,6 +1,6 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { TEST_DATABASE_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { migrationDatabases } from '@scriptbook/platform/testing/migration-databases';
+import { TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { DropGameResults1764800000000 } from './1764800000000-drop-game-results';
 import { scoringMigrations } from './index';
 
@@ -14,17 +14,7 @@ describe('the scoring migrations on results stored before them', () => {
 
   afterAll(() => isolation.cleanUp());
 
-  const onPostgres = async (): Promise<DataSource> => {
-    const schema = isolation.schemaFor('scoring_migration');
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-    return new DataSource({ type: 'postgres', url: TEST_DATABASE_URL, schema, extra: { options: `-c search_path=${schema}` }, migrations: scoringMigrations });
-  };
-  const databases: [string, () => Promise<DataSource>][] = [
-    ['SQLite', async () => new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: scoringMigrations })],
-    ['Postgres', onPostgres],
-  ];
+  const databases = migrationDatabases(isolation, 'scoring_migration', scoringMigrations);
   /** Undoes every migration from `migration` on, however many later ones there are. */
   const undoThrough = async (dataSource: DataSource, migration: (typeof scoringMigrations)[number]) => {
     for (let i = scoringMigrations.indexOf(migration); i < scoringMigrations.length; i++) await dataSource.undoLastMigration();
