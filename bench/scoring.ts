@@ -150,6 +150,11 @@ async function rebuild(scoringUrl: string, redis: Redis, workerPid: number | und
   return { seconds, writesPerSecond: ENTRIES / seconds, redisCpu: (await redisCpuSeconds(redis)) - redisBefore, workerCpu: (cpuMs(workerPid) - workerBefore) / 1000 };
 }
 
+async function redisUsedMemory(redis: Redis): Promise<number> {
+  const info = await redis.info('memory');
+  return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? NaN);
+}
+
 function pgbenchInsertTps(clients: number): number {
   const script = `\\set score random(0, 40)\nINSERT INTO "${schema}".pgbench_results (player_id, score) VALUES ('p' || :client_id, :score);\n`;
   return pgbenchTps({ databaseUrl: DATABASE_URL, script, clients, seconds: PGBENCH_SECONDS });
@@ -198,8 +203,11 @@ async function main(): Promise<void> {
 
     const loadSeconds = await loadResults(db);
     console.log(`loaded ${RESULTS} results into Postgres in ${loadSeconds.toFixed(1)} s`);
+    const memoryBefore = await redisUsedMemory(redis);
     const rebuilt = await rebuild(`${scoring.url}/graphql`, redis, worker.process.pid);
     console.log(`rebuild job: ${RESULTS} results, ${ENTRIES} entries in ${rebuilt.seconds.toFixed(1)} s (Redis CPU ${rebuilt.redisCpu.toFixed(1)} s, worker CPU ${rebuilt.workerCpu.toFixed(1)} s)`);
+    const boardBytes = (await redisUsedMemory(redis)) - memoryBefore;
+    console.log(`Redis memory the boards took: ${(boardBytes / 1024 / 1024).toFixed(0)} MB, ${(boardBytes / ENTRIES).toFixed(0)} bytes a board entry (used_memory before and after the rebuild)`);
     const zadd = redisZaddRate();
 
     // Board pages first, on the boards just rebuilt and before submissions change them.

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
 interface Message {
@@ -9,7 +10,8 @@ interface Message {
 /**
  * graphql-transport-ws spoken by hand over one socket, as lean as the HTTP
  * load generator: a benchmark sends one subscribe at a time and waits for
- * the first answer to it (an event, or an error that refuses it).
+ * the first answer to it (an event, or an error that refuses it), or
+ * follows a subscription for as long as the socket lives.
  */
 export class LiveSocket {
   private readonly socket: WebSocket;
@@ -49,6 +51,15 @@ export class LiveSocket {
       });
       this.socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables, operationName } }));
     });
+  }
+
+  /** Subscribes and hands every event's payload to `onNext` with its arrival time (performance.now()), until the socket closes. */
+  follow(id: string, query: string, variables: Record<string, unknown>, onNext: (payload: unknown, arrivedAt: number) => void): void {
+    this.pending.set(id, (message) => {
+      if (message.type === 'next') onNext(message.payload, performance.now());
+      else throw new Error(`subscription ${id} ended: ${JSON.stringify(message)}`);
+    });
+    this.socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
   }
 
   close(): void {

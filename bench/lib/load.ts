@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
  * answers: the load generator shares the machine's two cores with the
  * services it measures, so it must cost as little as it can.
  */
-function post(url: URL, body: string, agent: Agent, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+export function post(url: URL, body: string, agent: Agent, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
