@@ -16,7 +16,7 @@ const scoringSettings = {
     .string()
     .default('')
     .transform((list) => list.split(',').map((id) => id.trim()).filter(Boolean)),
-  /** The page cache's budget per replica, in MB of its answers as JSON (docs/scoring.md, "Page cache"); 0 turns it off. */
+  /** The page cache's budget per replica, in MB of its answers' JSON bodies, held outside the heap (docs/scoring.md, "Page cache"); 0 turns it off. */
   SCORING_BOARD_CACHE_MB: z.coerce.number().min(0).default(32),
 };
 
