@@ -41,6 +41,9 @@ export class CampaignResultsService {
     if (!fromCampaign) throw new Error(`${game.id} scores no campaign; its schema offers no ${CAMPAIGN_ARG}`);
     const field = `${CAMPAIGN_ARG}.campaignId`;
     checkClientSubmissionId(input.clientSubmissionId, CAMPAIGN_ARG);
+    // Counted before anything is read for it: a player over the limit gets no record read from campaigns.
+    const retried = await this.results.admitCampaignSubmission(game, playerId, input.clientSubmissionId, input.campaignId, CAMPAIGN_ARG, now);
+    if (retried) return retried;
     const terms = input.challengeId ? await this.challenges.termsFor(game, input.challengeId, now, CAMPAIGN_ARG) : null;
     const record = await this.records.read(input.campaignId, caller, field);
     // Campaigns answered for the caller; scoring requires a member of the campaign's group itself, from the membership model.
@@ -52,6 +55,6 @@ export class CampaignResultsService {
     const made = underInput(() => fromCampaign(record, table, terms), CAMPAIGN_ARG);
     // Stored as the submission its record made, so a rescore runs it again as any other.
     const submission = { ...(made.submission as object), clientSubmissionId, challengeId: challengeId ?? null };
-    return this.results.submit(game, playerId, submission as never, now, { campaignId, at: CAMPAIGN_ARG, scored: made.scored });
+    return this.results.submit(game, playerId, submission as never, now, { campaignId, at: CAMPAIGN_ARG, scored: made.scored, admitted: true });
   }
 }

@@ -36,7 +36,8 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
 
   beforeAll(async () => {
     api = await startService(scoringApp, isolation.postgresEnv('scoring'));
-    limited = await startService(scoringApp, isolation.postgresEnv('scoring', { SCORING_SUBMISSIONS_PER_MINUTE: '2' }));
+    // Nothing answers where campaigns would: a submission from a campaign that gets as far as reading its record is refused SERVICE_UNAVAILABLE.
+    limited = await startService(scoringApp, isolation.postgresEnv('scoring', { SCORING_SUBMISSIONS_PER_MINUTE: '2', CAMPAIGNS_URL: 'http://127.0.0.1:9/graphql' }));
     data = api.app.get(DataSource);
     const tokens = api.app.get(TokenService);
     ana = tokens.issue('player-ana').accessToken;
@@ -185,5 +186,17 @@ describe('submitZoneSurvivalResult on Postgres and Redis', () => {
     expect(refused.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
     expect(refused.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
     expect(await stored()).toBe(before);
+  });
+
+  it('counts a submission from a campaign before reading its record, so a player over the limit costs campaigns nothing', async () => {
+    const fay = limited.app.get(TokenService).issue('player-fay').accessToken;
+    const fromCampaign = (n: number) => ({ campaignId: `campaign-${n}`, clientSubmissionId: `from-campaign-${n}`, objectiveMet: true, tableCardIds: [], declaredCards: [] });
+    const SUBMIT_FROM_CAMPAIGN = `mutation($fromCampaign: SubmitZoneSurvivalResultFromCampaignInput) { submitZoneSurvivalResult(fromCampaign: $fromCampaign) { result { id } } }`;
+    for (const n of [1, 2]) {
+      const tried = await graphql(limited.url, SUBMIT_FROM_CAMPAIGN, { fromCampaign: fromCampaign(n) }, fay);
+      expect(tried.errors![0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    }
+    const refused = await graphql(limited.url, SUBMIT_FROM_CAMPAIGN, { fromCampaign: fromCampaign(3) }, fay);
+    expect(refused.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
   });
 });

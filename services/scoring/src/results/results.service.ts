@@ -43,6 +43,8 @@ export interface ResultOrigin {
   readonly campaignId: string;
   readonly at: string;
   readonly scored: ScoredPlay;
+  /** Counted against the player's limit already, by `admitCampaignSubmission`, before the record was read. */
+  readonly admitted: true;
 }
 
 const inputHash = (json: string): string => createHash('sha256').update(json).digest('hex');
@@ -90,8 +92,8 @@ export class ResultsService {
       if (earlier) await this.limiter.refund(rule, playerId, now.getTime());
       return earlier;
     };
-    const decision = await this.limiter.consume(rule, playerId, now.getTime());
-    if (decision.limited) {
+    const decision = origin?.admitted ? null : await this.limiter.consume(rule, playerId, now.getTime());
+    if (decision?.limited) {
       const earlier = await retried();
       if (earlier) return earlier;
       throw new RateLimitedError(decision.retryAfter!);
@@ -145,6 +147,26 @@ export class ResultsService {
     }
     // After the boards, so a webhook receiver reading the board finds the result there; the sweep hands it over if this fails.
     void this.events.handOver(event).catch((error) => this.logger.warn({ err: error, resultId: row.id }, 'webhook event left to the outbox sweep'));
+    return toResult(row);
+  }
+
+  /**
+   * Counts a submission from a campaign against the player's limit before
+   * its record is read, so a player over the limit costs campaigns nothing.
+   * Over the limit, a retry (the same clientSubmissionId, of the same
+   * campaign) still gets its stored result, and is not counted; the same id
+   * for another campaign is refused as `reused`.
+   */
+  async admitCampaignSubmission(game: ScoredGame, playerId: string, clientSubmissionId: string, campaignId: string, at: string, now = new Date()): Promise<ServedResult | null> {
+    const rule = { name: SUBMIT_RULE, limit: this.config.SCORING_SUBMISSIONS_PER_MINUTE, windowSeconds: 60 };
+    const decision = await this.limiter.consume(rule, playerId, now.getTime());
+    if (!decision.limited) return null;
+    const row = await this.data.getRepository(ResultEntity).findOneBy({ gameId: game.id, playerId, clientSubmissionId });
+    if (!row) throw new RateLimitedError(decision.retryAfter!);
+    if (row.campaignId !== campaignId) {
+      throw new BadUserInputError(`${at}.clientSubmissionId`, 'reused', `${at}.clientSubmissionId names another game of yours; make up a new id for each game`);
+    }
+    await this.limiter.refund(rule, playerId, now.getTime());
     return toResult(row);
   }
 
