@@ -1,18 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { composeServices } from '@apollo/composition';
-import { parse } from 'graphql';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { BaseConfig, TokenService } from '@scriptbook/platform';
 import { dropScratchStores } from './lib/baselines';
 import { LiveSocket } from './lib/live-socket';
 import { cpuMs, post, runLoad, warmUp } from './lib/load';
-import { DIRECT_CALLS, Piece, startPiece, stopPiece } from './lib/platform-processes';
+import { composeSupergraph, DIRECT_CALLS, Piece, startGatewayOver, startPiece, stopPiece } from './lib/platform-processes';
 
 /**
  * Latency a table feels, through the gateway, with two campaigns replicas:
@@ -178,28 +176,8 @@ async function main(): Promise<void> {
     pieces.push(await startPiece('services/campaigns/src/worker.js', { ...base, ...stores }));
     const content = await startPiece('services/content/src/main.js', { ...base, ...DIRECT_CALLS });
     pieces.push(content);
-    const sdl = async (piece: Piece) => {
-      const response = await fetch(`${piece.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
-      return ((await response.json()) as { data: { _service: { sdl: string } } }).data._service.sdl;
-    };
-    const composed = composeServices([
-      { name: 'campaigns', typeDefs: parse(await sdl(pushedTo)), url: `${pushedTo.url}/graphql` },
-      { name: 'content', typeDefs: parse(await sdl(content)), url: `${content.url}/graphql` },
-    ]);
-    if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
-    writeFileSync(join(dir, 'supergraph.graphql'), composed.supergraphSdl);
-    const unused = 'http://127.0.0.1:9/graphql';
-    const gatewayOver = (campaigns: Piece) =>
-      startPiece('services/gateway/src/main.js', {
-        ...base,
-        SUPERGRAPH_PATH: join(dir, 'supergraph.graphql'),
-        CAMPAIGNS_URL: `${campaigns.url}/graphql`,
-        CONTENT_URL: `${content.url}/graphql`,
-        ACCOUNTS_URL: unused,
-        RULES_URL: unused,
-        SCORING_URL: unused,
-        RATE_LIMIT_PER_MINUTE: '0',
-      });
+    const supergraph = await composeSupergraph(dir, { campaigns: pushedTo, content });
+    const gatewayOver = (campaigns: Piece) => startGatewayOver(supergraph, { campaigns, content }, base);
     const pushGateway = await gatewayOver(pushedTo);
     pieces.push(pushGateway);
     const followGateway = await gatewayOver(followedOn);

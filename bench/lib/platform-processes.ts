@@ -1,7 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -102,4 +104,34 @@ export async function startContentBehindGateway(): Promise<ContentBehindGateway>
       await stopPiece(content);
     },
   };
+}
+
+type SubgraphPieces = Partial<Record<'accounts' | 'content' | 'rules' | 'campaigns' | 'scoring', Piece>>;
+
+/**
+ * Composes the supergraph of the running subgraphs (their SDL as they serve
+ * it now, asked unsigned, so each must run with DIRECT_CALLS) into
+ * `<dir>/supergraph.graphql`, and returns its path.
+ */
+export async function composeSupergraph(dir: string, subgraphs: SubgraphPieces): Promise<string> {
+  const services = await Promise.all(
+    Object.entries(subgraphs).map(async ([name, piece]) => {
+      const response = await fetch(`${piece!.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
+      const sdl = ((await response.json()) as { data: { _service: { sdl: string } } }).data._service.sdl;
+      return { name, typeDefs: parse(sdl), url: `${piece!.url}/graphql` };
+    }),
+  );
+  const composed = composeServices(services);
+  if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
+  const path = join(dir, 'supergraph.graphql');
+  writeFileSync(path, composed.supergraphSdl);
+  return path;
+}
+
+/** A gateway over `supergraphPath` sending each subgraph to its piece (the others reach nothing), without the per-address rate limit. */
+export function startGatewayOver(supergraphPath: string, subgraphs: SubgraphPieces, env: Record<string, string> = {}): Promise<Piece> {
+  const urls = Object.fromEntries(
+    (['accounts', 'content', 'rules', 'campaigns', 'scoring'] as const).map((name) => [`${name.toUpperCase()}_URL`, subgraphs[name] ? `${subgraphs[name]!.url}/graphql` : UNUSED_SUBGRAPH_URL]),
+  );
+  return startPiece('services/gateway/src/main.js', { SUPERGRAPH_PATH: supergraphPath, RATE_LIMIT_PER_MINUTE: '0', ...urls, ...env });
 }

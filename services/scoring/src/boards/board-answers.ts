@@ -77,7 +77,7 @@ export class BoardAnswers {
     return found;
   }
 
-  /** Counts the lookup of a request the middleware found nothing kept for; false if the middleware already counted it. */
+  /** Counts the lookup of a request that reached Apollo, unless the middleware already counted it (a stale answer, say). */
   countUnlessLookedUp(req: IncomingMessage, outcome: BoardCacheOutcome): void {
     if (this.lookedUp.has(req)) return;
     this.cache.count(outcome);
