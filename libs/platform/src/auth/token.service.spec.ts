@@ -21,6 +21,19 @@ describe('TokenService verification', () => {
     expect(await tokens.viewerOf(bearer(accessToken))).toEqual({ kind: 'invalid', reason: 'the access token has expired' });
   });
 
+  it('works a request\'s viewer out once, however many of its handlers ask, and each request anew', async () => {
+    const { accessToken } = tokens.issue('player-4', 'session-4');
+    const directory = { asked: 0, exists: async () => ((directory.asked += 1), true) };
+    const checking = new TokenService({ JWT_SECRET: TEST_JWT_SECRET, JWT_TTL: '2s' } as BaseConfig, undefined, directory);
+    const request = { headers: { authorization: bearer(accessToken) } };
+    const [first, second] = [await checking.viewerOfRequest(request), await checking.viewerOfRequest(request)];
+    expect(first).toEqual({ kind: 'player', playerId: 'player-4', sessionId: 'session-4' });
+    expect(second).toBe(first);
+    expect(directory.asked).toBe(1);
+    await checking.viewerOfRequest({ headers: { authorization: bearer(accessToken) } });
+    expect(directory.asked).toBe(2);
+  });
+
   it('refuses a token altered after a genuine one was accepted', async () => {
     const { accessToken } = tokens.issue('player-2');
     expect(await tokens.viewerOf(bearer(accessToken))).toEqual({ kind: 'player', playerId: 'player-2' });

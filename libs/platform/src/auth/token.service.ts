@@ -124,6 +124,8 @@ export class TokenService implements OnModuleInit, OnApplicationShutdown {
    */
   private readonly verified = new BoundedMap<string, { token: SignedToken; expiresAt: number }>(VERIFIED_TOKENS_KEPT);
   private readonly revocationListeners = new Set<(revocation: RevocationMessage) => void>();
+  /** Each request's viewer while the request lives (viewerOfRequest). */
+  private readonly requestViewers = new WeakMap<object, Promise<Viewer>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
@@ -172,6 +174,21 @@ export class TokenService implements OnModuleInit, OnApplicationShutdown {
   /** The caller named by an Authorization header, with removed players refused. */
   async viewerOf(authorization: string | string[] | undefined): Promise<Viewer> {
     return (await this.grantOf(authorization)).viewer;
+  }
+
+  /**
+   * `viewerOf` the request's Authorization header, worked out once per
+   * request however many of its handlers ask (a middleware ahead of Apollo,
+   * then the GraphQL context): the revocation and player checks behind it
+   * may cost a Redis round trip each.
+   */
+  viewerOfRequest(req: { readonly headers: { readonly authorization?: string | string[] } }): Promise<Viewer> {
+    let viewer = this.requestViewers.get(req);
+    if (!viewer) {
+      viewer = this.viewerOf(req.headers.authorization);
+      this.requestViewers.set(req, viewer);
+    }
+    return viewer;
   }
 
   /**

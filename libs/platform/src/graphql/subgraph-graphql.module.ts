@@ -59,7 +59,7 @@ export function SubgraphGraphQLModule(options: SubgraphOptions = {}): DynamicMod
           formatGraphQLError(formatted, error, (unexpected) => logger.error({ err: unexpected }, 'unexpected error')),
         context: async ({ req }: { req: Request }): Promise<SubgraphContext> => ({
           req,
-          viewer: await tokens.viewerOf(req.headers.authorization),
+          viewer: await tokens.viewerOfRequest(req),
           clientAddress: signedClientAddressOfRequest(req),
         }),
       };

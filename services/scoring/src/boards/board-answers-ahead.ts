@@ -36,8 +36,8 @@ export class BoardAnswersAhead implements NestMiddleware {
       let key = this.answers.keyOf(body, '', now);
       let kept = this.answers.cache.peek(key);
       if (!kept && req.headers.authorization) {
-        // Around-me is kept per player: only a caller whose token names one can have an answer kept.
-        const viewer = await this.tokens.viewerOf(req.headers.authorization);
+        // Around-me is kept per player: only a caller whose token names one can have an answer kept. The context reuses this check.
+        const viewer = await this.tokens.viewerOfRequest(req);
         if (viewer.kind === 'player') {
           key = this.answers.keyOf(body, viewer.playerId, now);
           kept = this.answers.cache.peek(key);
