@@ -39,7 +39,7 @@ export class CampaignExportForwarder {
       sendHttpError(res, 404, 'No such path: a campaign file is at /campaigns/<id>/export', 'NOT_FOUND', {}, { field: 'path', rule: 'exists' });
       return;
     }
-    const admitted = await this.route.admit(req, res, ['GET', 'HEAD']);
+    const admitted = await this.route.admit(req, res, { methods: ['GET', 'HEAD'], methodRefusal: 'A campaign file is read with GET' });
     if (!admitted) return;
     const { headers, address } = admitted;
     const upstreamHeaders: OutgoingHttpHeaders = {

@@ -40,7 +40,7 @@ export class CampaignImportForwarder {
 
   private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A refusal answers before the body is read: the connection is closed after it rather than the body awaited.
-    const admitted = await this.route.admit(req, res, ['POST'], { connection: 'close' });
+    const admitted = await this.route.admit(req, res, { methods: ['POST'], methodRefusal: 'A campaign file is imported with POST', onRateLimit: { connection: 'close' } });
     if (!admitted) return;
     const { headers, address } = admitted;
     // The query as WHATWG URL writes it, so what is signed is byte for byte what campaigns reads; campaigns judges its parameters.

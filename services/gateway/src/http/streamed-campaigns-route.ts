@@ -14,6 +14,13 @@ export interface AdmittedRequest {
   readonly address: string;
 }
 
+/** What a streamed path takes, and what it answers a request it does not. */
+export interface StreamedRoute {
+  readonly methods: readonly string[];
+  readonly methodRefusal: string;
+  readonly onRateLimit?: OutgoingHttpHeaders;
+}
+
 /**
  * What every streamed path from the gateway to campaigns shares (a campaign
  * file's download and its upload): the public host's CORS policy, the
@@ -48,11 +55,13 @@ export class StreamedCampaignsRoute {
   }
 
   /**
-   * Answers a CORS preflight, refuses a method other than `methods` and a
-   * client over its rate limit (headers of `onRefusal` added to a refusal,
-   * its body drained); otherwise the request is admitted.
+   * Answers a CORS preflight, refuses a method other than `route.methods`
+   * (with `route.methodRefusal` as its message) and a client over its rate
+   * limit (with the headers of `route.onRateLimit` besides), draining the
+   * body of a refusal; otherwise the request is admitted.
    */
-  async admit(req: IncomingMessage, res: ServerResponse, methods: readonly string[], onRefusal: OutgoingHttpHeaders = {}): Promise<AdmittedRequest | null> {
+  async admit(req: IncomingMessage, res: ServerResponse, route: StreamedRoute): Promise<AdmittedRequest | null> {
+    const { methods, methodRefusal, onRateLimit = {} } = route;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...this.cors.preflightHeaders(req), 'content-length': '0' }).end();
       return null;
@@ -60,14 +69,14 @@ export class StreamedCampaignsRoute {
     const headers: OutgoingHttpHeaders = this.cors.responseHeaders(req);
     if (!methods.includes(req.method ?? '')) {
       const allow = [...methods, 'OPTIONS'].join(', ');
-      sendHttpError(res, 405, `A campaign file is ${methods.includes('GET') ? 'read with GET' : 'imported with POST'}`, 'BAD_REQUEST', { ...headers, allow }, { field: 'method', rule: 'one-of' });
+      sendHttpError(res, 405, methodRefusal, 'BAD_REQUEST', { ...headers, allow }, { field: 'method', rule: 'one-of' });
       req.resume();
       return null;
     }
     const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trust);
     const decision = this.rateLimiter.enabled ? await this.rateLimiter.consume(rateLimitKey(address)) : null;
     if (decision?.limited) {
-      const refusal = { ...headers, 'retry-after': String(decision.retryAfter), ...onRefusal };
+      const refusal = { ...headers, 'retry-after': String(decision.retryAfter), ...onRateLimit };
       sendHttpError(res, 429, `Too many requests; retry in ${decision.retryAfter} s`, 'RATE_LIMITED', refusal, { retryAfter: decision.retryAfter });
       req.resume();
       return null;
