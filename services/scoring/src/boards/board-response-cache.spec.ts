@@ -44,7 +44,7 @@ describe('the page cache', () => {
     // Keeping a key again replaces it, counted once.
     cache.keep('c', at('2', page('c', 100)));
     expect(cache.size).toEqual({ entries: 2, jsonBytes: one * 2 });
-    expect(cache.versionsOf('c')).toBe('2');
+    expect(cache.peek('c')?.versions).toBe('2');
   });
 
   it('keeps no answer larger than the whole budget', () => {

@@ -83,11 +83,6 @@ export class BoardResponseCache {
     return { outcome: 'hit', answer: kept };
   }
 
-  /** The versions the answer of `key` was kept at; null when none is kept. */
-  versionsOf(key: string): string | null {
-    return this.answers.get(key)?.versions ?? null;
-  }
-
   /** Keeps an answer; one larger than the whole budget is not kept. */
   keep(key: string, answer: KeptAnswer): void {
     const bytes = answer.body.length;
