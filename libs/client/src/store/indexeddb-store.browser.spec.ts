@@ -22,7 +22,6 @@ interface PageStore {
   read(query: { keys?: string[]; prefixes?: string[] }): Promise<Map<string, unknown>>;
 }
 interface PageGlobals {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   navigator: { locks: unknown };
   store: PageStore;
   heard: string[];
@@ -115,26 +114,33 @@ describe('the browser adapters in Chromium', () => {
 
   it('runs one holder of a Web Lock at a time across tabs', async () => {
     const tabs = [await openTab(context), await openTab(context)];
-    await tabs[0].evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('count', '0'));
-    await Promise.all(
+    // Each holder notes when it held the lock, on the clock both tabs share; localStorage would not do as a
+    // shared counter, since Chromium hands one tab's writes to another asynchronously.
+    const held = await Promise.all(
       tabs.map((page) =>
         page.evaluate(async () => {
           const { webLocks } = await (0, eval)("import('/session/locks.js')");
-          const { localStorage, navigator } = globalThis as unknown as PageGlobals;
+          const { navigator } = globalThis as unknown as PageGlobals;
           const locks = webLocks(navigator.locks);
+          const now = () => performance.timeOrigin + performance.now();
+          const spans: [number, number][] = [];
           await Promise.all(
             Array.from({ length: 10 }, () =>
               locks.exclusive('scriptbook:test', async () => {
-                // Read, wait, write: two holders at once would lose a count.
-                const seen = Number(localStorage.getItem('count'));
+                const start = now();
                 await new Promise((resolve) => setTimeout(resolve, 5));
-                localStorage.setItem('count', String(seen + 1));
+                spans.push([start, now()]);
               }),
             ),
           );
+          return spans;
         }),
       ),
     );
-    expect(await tabs[1].evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('count'))).toBe('20');
+    const spans = held.flat().sort((a, b) => a[0] - b[0]);
+    expect(spans).toHaveLength(20);
+    // Two holders at once would overlap by most of the 5 ms hold; the browser's clocks are coarsened to a fraction of a millisecond.
+    const overlaps = spans.slice(1).filter(([start], i) => start < spans[i][1] - 0.5);
+    expect(overlaps).toEqual([]);
   }, 60_000);
 });
