@@ -33,11 +33,14 @@ export function pgbenchTps(options: { databaseUrl: string; script: string; clien
 export async function dropScratchStores(db: Client, schema: string, redis: Redis, prefix: string): Promise<void> {
   await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db.end();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5000);
-    if (keys.length) await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  // Key families that share a hash tag start with `{<prefix>`.
+  for (const pattern of [`${prefix}*`, `{${prefix}*`]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 5000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
   redis.disconnect();
 }

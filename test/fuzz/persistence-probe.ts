@@ -88,12 +88,15 @@ export class PersistenceProbe {
 
   private async redisDigests(): Promise<Map<string, string>> {
     const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:*`, 'COUNT', 1_000);
-      keys.push(...batch.filter((key) => !CHANGES_BY_DESIGN.some((pattern) => pattern.test(key))));
-      cursor = next;
-    } while (cursor !== '0');
+    // Key families that share a hash tag start with `{<prefix>:` (the membership read model).
+    for (const match of [`${this.prefix}:*`, `{${this.prefix}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, batch] = await this.redis.scan(cursor, 'MATCH', match, 'COUNT', 1_000);
+        keys.push(...batch.filter((key) => !CHANGES_BY_DESIGN.some((pattern) => pattern.test(key))));
+        cursor = next;
+      } while (cursor !== '0');
+    }
     const types = (await this.redis.pipeline(keys.map((key) => ['type', key])).exec()) ?? [];
     const reads = keys.map((key, i): [string, ...string[]] => {
       switch (types[i]?.[1]) {

@@ -1,4 +1,5 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import { mgetAcrossSlots, scanKeys } from '../redis/redis-slots';
 import { ConfirmedSubscription } from '../redis/confirmed-subscription';
 
 /** What a revocation message carries: a player's tokens up to a second, or ended sessions. */
@@ -46,8 +47,8 @@ export class RevocationMirror {
   private sweeper?: NodeJS.Timeout;
 
   constructor(
-    private readonly redis: Redis,
-    subscriber: Redis,
+    private readonly redis: RedisClient,
+    subscriber: RedisClient,
     private readonly keys: RevocationMirrorKeys,
     private readonly markerLifetimeMs: number,
     private readonly now: () => number = Date.now,
@@ -91,27 +92,16 @@ export class RevocationMirror {
   /** Reads every marker in Redis; messages applied meanwhile are kept (a marker only ever tightens). */
   private async load(): Promise<void> {
     const expiresAt = this.now() + this.markerLifetimeMs;
-    this.noteSessions((await this.scan(this.keys.sessionPattern)).map((key) => this.keys.sessionIdOf(key)), expiresAt);
-    const playerKeys = await this.scan(this.keys.playerPattern);
+    this.noteSessions((await scanKeys(this.redis, this.keys.sessionPattern, SCAN_BATCH)).map((key) => this.keys.sessionIdOf(key)), expiresAt);
+    const playerKeys = await scanKeys(this.redis, this.keys.playerPattern, SCAN_BATCH);
     for (let start = 0; start < playerKeys.length; start += SCAN_BATCH) {
       const batch = playerKeys.slice(start, start + SCAN_BATCH);
-      const values = await this.redis.mget(...batch);
+      const values = await mgetAcrossSlots(this.redis, batch);
       batch.forEach((key, index) => {
         const value = values[index];
         if (value !== null) this.notePlayer(this.keys.playerIdOf(key), Number(value), expiresAt);
       });
     }
-  }
-
-  private async scan(pattern: string): Promise<string[]> {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
-      found.push(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    return found;
   }
 
   private apply(payload: string): void {

@@ -1,4 +1,5 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import { keysBySlot, mgetAcrossSlots } from '../redis/redis-slots';
 import { ServiceUnavailableError } from '../errors/domain-errors';
 import type { RevocationMessage, RevocationMirror, RevocationMirrorKeys } from './revocation-mirror';
 
@@ -20,7 +21,7 @@ import type { RevocationMessage, RevocationMirror, RevocationMirrorKeys } from '
  */
 export class TokenRevocations {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly tokenLifetimeSeconds: number,
   ) {}
@@ -32,12 +33,21 @@ export class TokenRevocations {
     await this.commit(transaction, { player: playerId, upTo });
   }
 
-  /** Voids the access tokens of these sessions, which were just ended. */
+  /**
+   * Voids the access tokens of these sessions, which were just ended. On a
+   * Redis Cluster the sessions' markers fall in different slots, so each
+   * slot's markers go in a MULTI of their own with their own message: every
+   * marker is still published with the write that makes it.
+   */
   async revokeSessions(sessionIds: readonly string[]): Promise<void> {
-    if (sessionIds.length === 0) return;
-    const transaction = this.redis.multi();
-    for (const sessionId of sessionIds) transaction.set(this.sessionKey(sessionId), '1', 'EX', this.markerLifetimeSeconds);
-    await this.commit(transaction, { sessions: sessionIds });
+    const keys = sessionIds.map((sessionId) => this.sessionKey(sessionId));
+    await Promise.all(
+      keysBySlot(this.redis, keys).map((slotKeys) => {
+        const transaction = this.redis.multi();
+        for (const key of slotKeys) transaction.set(key, '1', 'EX', this.markerLifetimeSeconds);
+        return this.commit(transaction, { sessions: slotKeys.map((key) => this.mirrorKeys().sessionIdOf(key)) });
+      }),
+    );
   }
 
   /** The keys and channel a `RevocationMirror` of these markers needs. */
@@ -57,7 +67,7 @@ export class TokenRevocations {
     return this.tokenLifetimeSeconds + 60;
   }
 
-  private async commit(transaction: ReturnType<Redis['multi']>, message: RevocationMessage): Promise<void> {
+  private async commit(transaction: ReturnType<RedisClient['multi']>, message: RevocationMessage): Promise<void> {
     transaction.publish(this.mirrorKeys().channel, JSON.stringify(message));
     const results = await transaction.exec();
     const failed = results?.find(([error]) => error);
@@ -76,7 +86,7 @@ export class TokenRevocations {
     }
     try {
       if (sessionId === undefined) return this.playerRevokedAfter(await this.redis.get(this.key(playerId)), issuedAtSeconds);
-      const [upTo, sessionEnded] = await this.redis.mget(this.key(playerId), this.sessionKey(sessionId));
+      const [upTo, sessionEnded] = await mgetAcrossSlots(this.redis, [this.key(playerId), this.sessionKey(sessionId)]);
       return sessionEnded !== null || this.playerRevokedAfter(upTo, issuedAtSeconds);
     } catch (error) {
       // Never guess "not revoked": the caller is refused, clearly, and may retry.

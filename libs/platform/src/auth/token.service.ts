@@ -1,6 +1,6 @@
 import { createSecretKey, KeyObject } from 'node:crypto';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import jwt from 'jsonwebtoken';
 import { BoundedMap } from '../cache/bounded-map';
 import { BaseConfig } from '../config/config';
@@ -129,7 +129,7 @@ export class TokenService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
-    @Optional() @Inject(REDIS_CLIENT) private readonly redis?: Redis,
+    @Optional() @Inject(REDIS_CLIENT) private readonly redis?: RedisClient,
     @Optional() @Inject(PLAYER_DIRECTORY) private readonly directory?: PlayerDirectory,
     @Optional() @Inject(SHARE_LINK_DIRECTORY) private readonly shareLinks?: ShareLinkDirectory,
   ) {

@@ -1,10 +1,11 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { MembershipReader } from '../membership/membership-reader';
 import { MembershipModule } from '../membership/membership.module';
 import { REDIS_CLIENT, RedisModule } from '../redis/redis.module';
+import { queuePrefix } from '../queues/queue-connection';
 import { JobDirectory } from './job-directory';
 
 /**
@@ -20,7 +21,7 @@ import { JobDirectory } from './job-directory';
     {
       provide: JobDirectory,
       inject: [REDIS_CLIENT, MembershipReader, APP_CONFIG],
-      useFactory: (redis: Redis, membership: MembershipReader, config: BaseConfig) => new JobDirectory(redis, membership, config.REDIS_PREFIX),
+      useFactory: (redis: RedisClient, membership: MembershipReader, config: BaseConfig) => new JobDirectory(redis, membership, config.REDIS_PREFIX, (queueName) => queuePrefix(config, queueName)),
     },
   ],
   exports: [JobDirectory],

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import { hashTag } from '../redis/redis-slots';
 import type { AuthenticatedPlayer } from '../auth/current-player.decorator';
 import { NotFoundError } from '../errors/domain-errors';
 import type { MembershipReader } from '../membership/membership-reader';
@@ -30,9 +31,11 @@ export class JobDirectory {
   private readonly queues = new Map<string, Queue>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly membership: MembershipReader,
     private readonly prefix: string,
+    /** BullMQ's prefix for a queue, which on a cluster names the queue (see queuePrefix). */
+    private readonly queuePrefixOf: (queueName: string) => string = () => prefix,
   ) {}
 
   /**
@@ -92,14 +95,15 @@ export class JobDirectory {
     let queue = this.queues.get(name);
     if (!queue) {
       // Shares the service's connection: reading a job needs no blocking commands.
-      queue = new Queue(name, { connection: this.redis, prefix: this.prefix });
+      queue = new Queue(name, { connection: this.redis, prefix: this.queuePrefixOf(name) });
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  /** The job id is a hash tag: a record and its players are written and read in one MULTI, which a cluster allows within one slot. */
   private key(jobId: string): string {
-    return `${this.prefix}:job-directory:${jobId}`;
+    return `${this.prefix}:job-directory:${hashTag(jobId)}`;
   }
 
   private playersKey(jobId: string): string {

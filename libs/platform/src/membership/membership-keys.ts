@@ -46,8 +46,14 @@ export const VERSION_FIELD = '_v';
 /** Published on the changes channel when every group may have changed. */
 export const ALL_GROUPS = '*';
 
+/**
+ * Every membership key shares one hash tag: the write script derives each
+ * member's player key itself, which a Redis Cluster allows only within one
+ * slot. So the read model is one slot of a cluster, a small one (a set per
+ * player and a hash per group).
+ */
 export function membershipKeys(redisPrefix: string): MembershipKeys {
-  const base = `${redisPrefix}:membership`;
+  const base = `{${redisPrefix}:membership}`;
   return {
     group: (groupId) => `${base}:group:${groupId}`,
     player: (playerId) => `${base}:player:${playerId}`,

@@ -109,7 +109,7 @@ describe('the membership read model on Redis', () => {
   });
 
   it('fails closed after a flush, and serves again once a rebuild completes', async () => {
-    const keys = await redis.keys(`${isolation.redisPrefix}:membership:*`);
+    const keys = await redis.keys(`{${isolation.redisPrefix}:membership}:*`);
     await redis.del(...keys);
     reader.forget('*');
     await expect(reader.isMember(GROUP, OWNER)).rejects.toBeInstanceOf(MembershipUnavailableError);

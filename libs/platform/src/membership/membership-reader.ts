@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { BoundedMap } from '../cache/bounded-map';
 import { DomainError, ErrorCode, NotFoundError, ServiceUnavailableError } from '../errors/domain-errors';
 import { ALL_GROUPS, MembershipKeys, membershipKeys, MembershipRole, personalGroupId, personalGroupOwner, VERSION_FIELD } from './membership-keys';
@@ -56,8 +56,8 @@ export class MembershipReader {
   private invalidations = 0;
 
   constructor(
-    private readonly redis: Redis,
-    private readonly subscriber: Redis,
+    private readonly redis: RedisClient,
+    private readonly subscriber: RedisClient,
     redisPrefix: string,
     options: MembershipReaderOptions = {},
   ) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { ALL_GROUPS, MembershipKeys, membershipKeys, MembershipRole, VERSION_FIELD } from './membership-keys';
 
 /** A group's whole membership as committed in accounts' database. */
@@ -51,7 +51,7 @@ export class MembershipWriter {
   private readonly keys: MembershipKeys;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     redisPrefix: string,
   ) {
     this.keys = membershipKeys(redisPrefix);

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { createRedisSubscriber, REDIS_CLIENT, RedisModule } from '../redis/redis.module';
@@ -17,7 +17,7 @@ import { MembershipReader } from './membership-reader';
     {
       provide: MembershipReader,
       inject: [REDIS_CLIENT, APP_CONFIG],
-      useFactory: (redis: Redis, config: BaseConfig) =>
+      useFactory: (redis: RedisClient, config: BaseConfig) =>
         // Subscribing takes a connection over for good, so the reader gets its own.
         new MembershipReader(redis, createRedisSubscriber(config, 'scriptbook-membership-changes'), config.REDIS_PREFIX),
     },

@@ -6,21 +6,24 @@ import { HealthRegistry } from '../health/health.registry';
 import { LOGGER } from '../logging/logger.token';
 import type { Logger } from '../logging/logger';
 import { jobsProcessed } from '../metrics/metrics';
-import { redisOptionsFromUrl } from '../redis/redis-connection';
+import { QueueConnection, queueConnection, queuePrefix } from './queue-connection';
 import { QueueDefinition } from './queue-definition';
 
 /** Every worker of the process, so shutdown can drain them before anything else closes. */
 @Injectable()
 export class WorkerRegistry {
-  private readonly workers: Worker[] = [];
+  private readonly workers: { worker: Worker; connection: QueueConnection }[] = [];
 
-  add(worker: Worker): void {
-    this.workers.push(worker);
+  add(worker: Worker, connection: QueueConnection): void {
+    this.workers.push({ worker, connection });
   }
 
   /** Stops taking jobs and waits for the running ones to finish. */
   async closeAll(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all(this.workers.map(async ({ worker, connection }) => {
+      await worker.close();
+      await connection.release();
+    }));
   }
 }
 
@@ -57,9 +60,10 @@ export abstract class QueueProcessor<P> implements OnModuleInit {
   protected abstract handle(payload: P, job: Job): Promise<unknown>;
 
   onModuleInit(): void {
+    const connection = queueConnection(this.config, `scriptbook-worker-${this.definition.name}`, true);
     const worker = new Worker(this.definition.name, (job) => this.run(job), {
-      connection: { ...redisOptionsFromUrl(this.config.REDIS_URL), maxRetriesPerRequest: null },
-      prefix: this.config.REDIS_PREFIX,
+      connection: connection.connection,
+      prefix: queuePrefix(this.config, this.definition.name),
       concurrency: this.options.concurrency ?? 1,
       ...(this.options.lockDurationMs ? { lockDuration: this.options.lockDurationMs } : {}),
       ...(this.options.stalledIntervalMs ? { stalledInterval: this.options.stalledIntervalMs } : {}),
@@ -73,7 +77,7 @@ export abstract class QueueProcessor<P> implements OnModuleInit {
     this.health.register(`worker:${this.definition.name}`, async () => {
       if (!worker.isRunning()) throw new Error('worker is not running');
     });
-    this.registry.add(worker);
+    this.registry.add(worker, connection);
   }
 
   private async run(job: Job): Promise<unknown> {

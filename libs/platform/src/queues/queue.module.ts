@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { Queue } from 'bullmq';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { redisOptionsFromUrl } from '../redis/redis-connection';
+import { QueueConnection, queueConnection, queuePrefix } from './queue-connection';
 import { QueueDefinition } from './queue-definition';
 import { TypedQueue } from './typed-queue';
 
@@ -14,10 +14,17 @@ export function queueToken(definition: QueueDefinition<unknown>): string {
 /** Closes every producer queue of the process at shutdown. */
 @Injectable()
 class QueueCloser implements OnApplicationShutdown {
-  readonly queues: Queue[] = [];
+  private readonly opened: { queue: Queue; connection: QueueConnection }[] = [];
+
+  add(queue: Queue, connection: QueueConnection): void {
+    this.opened.push({ queue, connection });
+  }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.queues.map((queue) => queue.close()));
+    await Promise.all(this.opened.map(async ({ queue, connection }) => {
+      await queue.close();
+      await connection.release();
+    }));
   }
 }
 
@@ -27,7 +34,7 @@ class QueueCoreModule {}
 
 /**
  * Producers for the queues a service owns. Inject one with
- * `@Inject(queueToken(definition))`; every key lives under REDIS_PREFIX.
+ * `@Inject(queueToken(definition))`; every key lives under REDIS_PREFIX (see queuePrefix).
  */
 @Module({})
 export class QueueModule {
@@ -36,11 +43,9 @@ export class QueueModule {
       provide: queueToken(definition),
       inject: [APP_CONFIG, QueueCloser],
       useFactory: (config: BaseConfig, closer: QueueCloser) => {
-        const queue = new Queue(definition.name, {
-          connection: redisOptionsFromUrl(config.REDIS_URL),
-          prefix: config.REDIS_PREFIX,
-        });
-        closer.queues.push(queue);
+        const connection = queueConnection(config, `scriptbook-queue-${definition.name}`, false);
+        const queue = new Queue(definition.name, { connection: connection.connection, prefix: queuePrefix(config, definition.name) });
+        closer.add(queue, connection);
         return new TypedQueue(definition, queue);
       },
     }));

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 import type { BaseConfig } from '../config/config';
 
 /** What one counted attempt learned about its bucket. */
@@ -54,7 +54,7 @@ export class RedisRateLimiter {
   private readonly bucketKey: Buffer;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     config: RateLimiterConfig,
   ) {
     if (!config.JWT_SECRET) throw new Error('RedisRateLimiter needs JWT_SECRET to name its buckets');

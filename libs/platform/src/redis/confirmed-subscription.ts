@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis-connection';
 
 /**
  * A connection can die without closing (a frozen server, a dropped route):
@@ -39,7 +39,7 @@ export class ConfirmedSubscription {
   private lastAnswerAt = 0;
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly channel: string,
     private readonly handlers: ConfirmedSubscriptionHandlers,
     private readonly now: () => number = Date.now,

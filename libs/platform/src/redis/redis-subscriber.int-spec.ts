@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { TEST_REDIS_URL } from '../testing/test-environment';
 import { createRedisSubscriber } from './redis.module';
+import type { RedisClient } from './redis-connection';
 
 /** Resolves with the next message on `channel`, or rejects after `ms`. */
-function nextMessage(subscriber: Redis, channel: string, ms = 3_000): Promise<string> {
+function nextMessage(subscriber: RedisClient, channel: string, ms = 3_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no message on ${channel} within ${ms} ms`)), ms);
     const onMessage = (from: string, message: string) => {

@@ -1,9 +1,8 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis, { RedisOptions } from 'ioredis';
 import { BaseConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { HealthRegistry } from '../health/health.registry';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-connection';
+import { closeRedis, connectRedis, RedisClient, RedisClientConfig } from './redis-connection';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
@@ -16,8 +15,8 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
  * and a queued one also after 3 reconnection attempts; the client goes on
  * reconnecting in the background and serves again once Redis is back.
  */
-export function createRedisClient(config: RedisClientConfig, name: string): Redis {
-  return new Redis(config.REDIS_URL, clientOptions(config, name, true));
+export function createRedisClient(config: RedisClientConfig, name: string): RedisClient {
+  return connectRedis(config, { name });
 }
 
 /**
@@ -29,22 +28,11 @@ export function createRedisClient(config: RedisClientConfig, name: string): Redi
  * drops the connection, and since it never reached "ready" it does not
  * subscribe again on reconnect: the subscriber hears nothing from then on.
  * Without the check the connection is ready once connected, and every
- * reconnect subscribes again.
+ * reconnect subscribes again. On a cluster, a PUBLISH reaches every node,
+ * so the subscriber listens on whichever node ioredis picks.
  */
-export function createRedisSubscriber(config: RedisClientConfig, name: string): Redis {
-  return new Redis(config.REDIS_URL, clientOptions(config, name, false));
-}
-
-type RedisClientConfig = Pick<BaseConfig, 'REDIS_URL'> & Partial<Pick<BaseConfig, 'REDIS_COMMAND_TIMEOUT_MS'>>;
-
-function clientOptions(config: RedisClientConfig, name: string, enableReadyCheck: boolean): RedisOptions {
-  return {
-    connectionName: name,
-    maxRetriesPerRequest: 3,
-    commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-    enableReadyCheck,
-    lazyConnect: false,
-  };
+export function createRedisSubscriber(config: RedisClientConfig, name: string): RedisClient {
+  return connectRedis(config, { name, subscriber: true });
 }
 
 /** Shared Redis connection for caches, rate limits and pub/sub publishing. */
@@ -66,9 +54,9 @@ function clientOptions(config: RedisClientConfig, name: string, enableReadyCheck
   exports: [REDIS_CLIENT],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS_CLIENT) private readonly client: Redis) {}
+  constructor(@Inject(REDIS_CLIENT) private readonly client: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.client.status !== 'end') await this.client.quit().catch(() => this.client.disconnect());
+    await closeRedis(this.client);
   }
 }

@@ -65,12 +65,15 @@ export class TestIsolation {
     }
     const redis = new Redis(TEST_REDIS_URL);
     try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.redisPrefix}*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      // A key family whose keys share a hash tag starts with `{<prefix>` (see hashTag).
+      for (const pattern of [`${this.redisPrefix}*`, `{${this.redisPrefix}*`]) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+          if (keys.length > 0) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      }
     } finally {
       redis.disconnect();
     }

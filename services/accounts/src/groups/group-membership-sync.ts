@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type Redis from 'ioredis';
 import { DataSource, In, MoreThan } from 'typeorm';
-import { APP_CONFIG, BaseConfig, LOGGER, Logger, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, Logger, LOGGER, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import { GroupMembershipSnapshot, MembershipWriter } from '@scriptbook/platform/membership';
 import { GroupMembershipEntity } from './group-membership.entity';
 import { PlayGroupEntity } from './play-group.entity';
@@ -30,7 +29,7 @@ export class GroupMembershipSync implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) config: BaseConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

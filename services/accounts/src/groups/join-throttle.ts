@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, DomainError, ErrorCode, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { APP_CONFIG, DomainError, ErrorCode, RateRule, REDIS_CLIENT, type RedisClient, RedisRateLimiter } from '@scriptbook/platform';
 import { AccountsConfig } from '../accounts.config';
 import { needsRedis } from '../sessions/needs-redis';
 
@@ -21,7 +20,7 @@ export class JoinThrottle {
   private readonly limiter: RedisRateLimiter;
   private readonly rules: { perAccount: RateRule; perAddress: RateRule };
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
+  constructor(@Inject(REDIS_CLIENT) redis: RedisClient, @Inject(APP_CONFIG) config: AccountsConfig) {
     this.limiter = new RedisRateLimiter(redis, config);
     this.rules = joinRules(config);
   }

@@ -30,7 +30,7 @@ describe('the membership read model accounts keeps for other subgraphs', () => {
   let groupId: string;
 
   const flushMembership = async () => {
-    const keys = await redis.keys(`${isolation.redisPrefix}:membership:*`);
+    const keys = await redis.keys(`{${isolation.redisPrefix}:membership}:*`);
     if (keys.length > 0) await redis.del(...keys);
     // A real flush drops the channel's subscribers' view too; the reader notices the missing model on its next read.
     reader.forget('*');

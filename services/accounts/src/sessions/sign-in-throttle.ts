@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, RateLimitedError, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { APP_CONFIG, RateLimitedError, RateRule, REDIS_CLIENT, type RedisClient, RedisRateLimiter } from '@scriptbook/platform';
 import { AccountsConfig } from '../accounts.config';
 import { needsRedis } from './needs-redis';
 
@@ -27,7 +26,7 @@ export class SignInThrottle {
   private readonly limiter: RedisRateLimiter;
   private readonly rules: Record<RuleName, RateRule>;
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AccountsConfig) {
+  constructor(@Inject(REDIS_CLIENT) redis: RedisClient, @Inject(APP_CONFIG) config: AccountsConfig) {
     this.limiter = new RedisRateLimiter(redis, config);
     this.rules = {
       loginAccount: { name: 'login:account', limit: config.LOGIN_ACCOUNT_LIMIT, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, BaseConfig, LOGGER, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, LOGGER, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import type { Logger } from '@scriptbook/platform';
-import type Redis from 'ioredis';
 import { campaignChangesChannel, CampaignChangedMessage, encodeCampaignChanged } from './campaign-change-events';
 
 /**
@@ -16,7 +15,7 @@ export class CampaignChangePublisher {
   private readonly localListeners: ((message: CampaignChangedMessage) => void)[] = [];
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) config: BaseConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, InjectQueue, QueueProcessor, REDIS_CLIENT, TypedQueue } from '@scriptbook/platform';
-import type Redis from 'ioredis';
+import { APP_CONFIG, InjectQueue, QueueProcessor, REDIS_CLIENT, type RedisClient, TypedQueue } from '@scriptbook/platform';
 import type { CampaignsWorkerConfig } from '../campaigns.config';
 import { CampaignSnapshotPayload, campaignSnapshotQueue } from '../snapshots/campaign-snapshot.queue';
 import { CampaignLifecycleStore } from '../store/campaign-lifecycle-store';
@@ -31,7 +30,7 @@ export class CampaignPurgeProcessor extends QueueProcessor<CampaignPurgePayload>
     private readonly lifecycle: CampaignLifecycleStore,
     @InjectQueue(campaignPurgeQueue) private readonly queue: TypedQueue<CampaignPurgePayload>,
     @InjectQueue(campaignSnapshotQueue) snapshots: TypedQueue<CampaignSnapshotPayload>,
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) private readonly settings: CampaignsWorkerConfig,
   ) {
     super(campaignPurgeQueue, { lockDurationMs: settings.CAMPAIGN_PURGE_JOB_LOCK_MS, stalledIntervalMs: settings.CAMPAIGN_PURGE_JOB_LOCK_MS });

@@ -1,5 +1,5 @@
+import { scanKeys, type RedisClient } from '@scriptbook/platform';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 
 /**
  * The Redis keys a campaign leaves in the snapshot queue: one BullMQ job per
@@ -12,7 +12,7 @@ import type Redis from 'ioredis';
 export class SnapshotJobsOfCampaign {
   constructor(
     private readonly queue: Queue,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
   ) {}
 
   async remove(campaignId: string): Promise<void> {
@@ -55,14 +55,7 @@ export class SnapshotJobsOfCampaign {
 
   private async keysOf(campaignId: string): Promise<string[]> {
     const pattern = `${globEscaped(this.queue.toKey(''))}snapshot-${globEscaped(campaignId)}-v*`;
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      keys.push(...batch);
-      cursor = next;
-    } while (cursor !== '0');
-    return keys;
+    return scanKeys(this.redis, pattern);
   }
 }
 

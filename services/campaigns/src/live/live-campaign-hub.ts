@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, BaseConfig, createRedisSubscriber, isShareLinkPrincipal, LOGGER, NotFoundError, TokenService } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, createRedisSubscriber, isShareLinkPrincipal, LOGGER, NotFoundError, type RedisClient, TokenService } from '@scriptbook/platform';
 import type { Logger, TokenGrant } from '@scriptbook/platform';
 import { ALL_GROUPS, MembershipReader, membershipKeys } from '@scriptbook/platform/membership';
-import type Redis from 'ioredis';
 import { CampaignStore } from '../store/campaign-store';
 import { campaignChangesChannel, decodeCampaignChanged } from '../announcements/campaign-change-events';
 import { CampaignFeed } from './campaign-feed';
@@ -37,7 +36,7 @@ export const UNHEARD_REVOCATION_CHECK_MS = 2_000;
  */
 @Injectable()
 export class LiveCampaignHub implements OnModuleInit, OnApplicationShutdown {
-  private readonly subscriber: Redis;
+  private readonly subscriber: RedisClient;
   private readonly changesChannel: string;
   private readonly membershipChannel: string;
   private readonly feeds = new Map<string, Set<CampaignFeed>>();

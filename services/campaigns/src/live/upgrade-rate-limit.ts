@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, clientAddressOf, LOGGER, RateDecision, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { APP_CONFIG, clientAddressOf, LOGGER, RateDecision, RateRule, REDIS_CLIENT, type RedisClient, RedisRateLimiter } from '@scriptbook/platform';
 import type { Logger } from '@scriptbook/platform';
-import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { CampaignsConfig } from '../campaigns.config';
 
@@ -20,7 +19,7 @@ export class UpgradeRateLimit {
   private readonly limiter: RedisRateLimiter;
 
   constructor(
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) config: CampaignsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

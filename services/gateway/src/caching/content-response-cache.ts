@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, LOGGER, Logger, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, Logger, LOGGER, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import { GatewayConfig } from '../gateway.config';
 
 /** A content-only answer as the cache keeps it: the `data` JSON and the cost it was measured at. */
@@ -23,7 +22,7 @@ export class ContentResponseCache {
   readonly ttlSeconds: number;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

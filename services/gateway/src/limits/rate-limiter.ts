@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, LOGGER, Logger, RateDecision, RateRule, REDIS_CLIENT, RedisRateLimiter } from '@scriptbook/platform';
+import { APP_CONFIG, Logger, LOGGER, RateDecision, RateRule, REDIS_CLIENT, type RedisClient, RedisRateLimiter } from '@scriptbook/platform';
 import { GatewayConfig } from '../gateway.config';
 
 /**
@@ -16,7 +15,7 @@ export class GatewayRateLimiter {
   private readonly limiter: RedisRateLimiter;
 
   constructor(
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge } from 'prom-client';
-import { APP_CONFIG, metricsRegistry, REDIS_CLIENT } from '@scriptbook/platform';
-import type Redis from 'ioredis';
+import { APP_CONFIG, metricsRegistry, mgetAcrossSlots, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import { ScoredGames } from '../games/scored-games';
 import type { ScoringConfig } from '../scoring.config';
 import { periodTag } from './board-periods';
@@ -39,7 +38,7 @@ export class BoardAnswers {
 
   constructor(
     games: ScoredGames,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) config: ScoringConfig,
   ) {
     this.cache = new BoardResponseCache(Math.floor(config.SCORING_BOARD_CACHE_MB * 1024 * 1024));
@@ -66,7 +65,7 @@ export class BoardAnswers {
 
   /** The versions Redis holds now for these keys, joined; null when any is missing (nothing may be given or kept). */
   async versionsAt(keys: readonly string[]): Promise<string | null> {
-    const found = await this.redis.mget(...keys);
+    const found = await mgetAcrossSlots(this.redis, keys);
     return found.some((version) => version === null) ? null : found.join(',');
   }
 

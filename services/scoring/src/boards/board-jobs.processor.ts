@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, createRedisClient, InjectQueue, QueueProcessor, REDIS_CLIENT, redisOptionsFromUrl, TypedQueue } from '@scriptbook/platform';
+import { APP_CONFIG, closeRedis, createRedisClient, InjectQueue, queueConnection, queuePrefix, QueueProcessor, REDIS_CLIENT, type RedisClient, TypedQueue } from '@scriptbook/platform';
 import { Job, Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ScoredGame, ScoredGames } from '../games/scored-games';
@@ -33,7 +32,7 @@ export class BoardJobsProcessor extends QueueProcessor<BoardJobPayload> implemen
   constructor(
     private readonly data: DataSource,
     private readonly games: ScoredGames,
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) private readonly settings: ScoringWorkerConfig,
     @InjectQueue(boardJobsQueue) private readonly queue: TypedQueue<BoardJobPayload>,
   ) {
@@ -64,7 +63,12 @@ export class BoardJobsProcessor extends QueueProcessor<BoardJobPayload> implemen
       const job = boardJobOf(game, 'rebuild', null);
       await this.queue.add(job.name, job.data, { jobId: randomUUID(), deduplication: { id: job.slot } });
     }
-    await stopRetiredSchedules((name) => new Queue(name, { connection: redisOptionsFromUrl(this.settings.REDIS_URL), prefix: this.settings.REDIS_PREFIX }));
+    const retired = queueConnection(this.settings, 'scoring-retired-schedules', false);
+    try {
+      await stopRetiredSchedules((name) => new Queue(name, { connection: retired.connection, prefix: queuePrefix(this.settings, name) }));
+    } finally {
+      await retired.release();
+    }
   }
 
   protected async handle(payload: BoardJobPayload, job: Job): Promise<unknown> {
@@ -93,12 +97,12 @@ export class BoardJobsProcessor extends QueueProcessor<BoardJobPayload> implemen
   }
 
   private async rebuild(game: ScoredGame, progress: (percent: number) => Promise<void>): Promise<{ results: number; retiredKeys: number }> {
-    const redis = createRedisClient({ REDIS_URL: this.settings.REDIS_URL, REDIS_COMMAND_TIMEOUT_MS: REBUILD_COMMAND_TIMEOUT_MS }, 'scoring-board-rebuild');
+    const redis = createRedisClient({ ...this.settings, REDIS_COMMAND_TIMEOUT_MS: REBUILD_COMMAND_TIMEOUT_MS }, 'scoring-board-rebuild');
     try {
       const rebuilt = await rebuildBoards(this.data, new BoardStore(redis, this.settings.REDIS_PREFIX, game.layout), progress);
       return { ...rebuilt, retiredKeys: await dropRetiredBoards(redis, this.settings.REDIS_PREFIX) };
     } finally {
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { hashTag } from '@scriptbook/platform';
 import type { ResultFieldValue } from '@scriptbook/games';
 import { BOARD_PERIODS, periodTag } from './board-periods';
 
@@ -52,9 +53,15 @@ export function viewsOf(result: Pick<RankedResult, 'verified' | 'fromRecord'>): 
 
 const part = (value: ResultFieldValue | undefined) => (value === null || value === undefined ? '*' : String(value));
 
-/** Every board key of a game starts with this: `<REDIS_PREFIX>:board:<gameId>:`. */
+/**
+ * Every board key of a game starts with this: `<REDIS_PREFIX>:board:{<gameId>}:`.
+ * The game id is a hash tag: a submission's script writes every board the
+ * result enters, and a read's script finds the live generation, keys it
+ * derives itself, which a Redis Cluster allows only within one slot. So a
+ * game's boards are one slot, and different games spread over the cluster.
+ */
 export function gameBoardsPrefix(prefix: string, gameId: string): string {
-  return `${prefix}:board:${gameId}:`;
+  return `${prefix}:board:${hashTag(gameId)}:`;
 }
 
 /** Every key of one generation of a game's boards starts with this. */

@@ -1,6 +1,6 @@
+import { scanAcrossNodes, type RedisClient } from '@scriptbook/platform';
 import { randomBytes } from 'node:crypto';
 import type { ChainableCommander } from 'ioredis';
-import type Redis from 'ioredis';
 import { decodeBoardScore, encodeBoardScore } from './board-score';
 import { bestByBoard } from './best-entries';
 import { BoardLayout, boardNamesOf, ENTRY_RESULTS, entryField, gameBoardsPrefix, generationPrefix, RankedResult } from './board-keys';
@@ -90,7 +90,7 @@ end
 return {redis.call('ZCARD', key), start, rows, results}`;
 
 type ReadReply = [number, number, string[], (string | null)[]];
-type BoardRedis = Redis & {
+type BoardRedis = RedisClient & {
   boardsApplyResults: (...args: (string | number)[]) => Promise<number>;
   boardsReadBoard: (...args: (string | number)[]) => Promise<ReadReply>;
   boardsBumpVersion: (...args: (string | number)[]) => Promise<number | string>;
@@ -115,7 +115,7 @@ export class BoardStore {
   readonly versionKey: string;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
     readonly layout: BoardLayout,
   ) {
@@ -228,16 +228,13 @@ export class BoardStore {
   /** Drops the boards of periods that have ended (tags other than `keep`); the all-time and challenge boards stay. Returns how many keys went. */
   async dropPeriodsExcept(keep: readonly string[]): Promise<number> {
     let dropped = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.keyPrefix}*`, 'COUNT', 1000);
+    await scanAcrossNodes(this.redis, `${this.keyPrefix}*`, async (keys) => {
       const stale = keys.filter((key) => {
         const period = key.slice(this.keyPrefix.length).split(':')[1] ?? '';
         return (period.startsWith('season-') || period.startsWith('week-')) && !keep.includes(period);
       });
       if (stale.length > 0) dropped += await this.redis.unlink(...stale);
-      cursor = next;
-    } while (cursor !== '0');
+    });
     // Only ended periods went, which no page names any more; the version still moves, so no answer outlives a change.
     if (dropped > 0) await this.redis.boardsBumpVersion(1, this.versionKey);
     return dropped;
@@ -255,13 +252,10 @@ export class BoardStore {
     (multi as unknown as BoardRedis).boardsBumpVersion(1, this.versionKey);
     for (const [error] of (await multi.exec()) ?? []) if (error) throw error;
     const kept = [this.liveKey, this.buildingKey, this.versionKey];
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.keyPrefix}*`, 'COUNT', 1000);
-      const stale = keys.filter((k) => !kept.includes(k) && !k.startsWith(`${this.keyPrefix}${gen}:`));
+    await scanAcrossNodes(this.redis, `${this.keyPrefix}*`, async (keys) => {
+      const stale = keys.filter((key) => !kept.includes(key) && !key.startsWith(`${this.keyPrefix}${gen}:`));
       if (stale.length > 0) await this.redis.unlink(...stale);
-      cursor = next;
-    } while (cursor !== '0');
+    });
   }
 
   /** Entries `start` to `stop` (0-based ranks, inclusive) of the live board `name`. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, BaseConfig, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import { ScoredGames } from '../games/scored-games';
 import { BoardStore } from './board-store';
 
@@ -9,7 +8,7 @@ import { BoardStore } from './board-store';
 export class GameBoards {
   private readonly stores = new Map<string, BoardStore>();
 
-  constructor(games: ScoredGames, @Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: BaseConfig) {
+  constructor(games: ScoredGames, @Inject(REDIS_CLIENT) redis: RedisClient, @Inject(APP_CONFIG) config: BaseConfig) {
     for (const game of games.all()) this.stores.set(game.id, new BoardStore(redis, config.REDIS_PREFIX, game.layout));
   }
 

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { APP_CONFIG, BadUserInputError, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, BadUserInputError, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import type { ChallengeTerms } from '@scriptbook/games';
 import { ScoredGame } from '../games/scored-games';
 import { retiredChallengeSecretKey } from '../migrations/retired-redis-layout';
@@ -29,7 +28,7 @@ export class DailyChallenges {
   private secret: Promise<string> | null = null;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: ScoringConfig,
   ) {}
 

@@ -1,5 +1,5 @@
+import { scanAcrossNodes, unlinkAcrossSlots, type RedisClient } from '@scriptbook/platform';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 
 /**
  * What Redis held for scoring before every scored game had boards of its
@@ -8,9 +8,12 @@ import type Redis from 'ioredis';
  * queue of the dropped `game_results` table. The boards can be rebuilt from
  * the stored results, so nothing is carried over but the secret: the
  * worker rebuilds a game's boards when it finds no live generation of them,
- * and each rebuild then drops these keys.
+ * and each rebuild then drops these keys. The same holds for a game's
+ * boards from before their keys carried the game as a hash tag
+ * (`board:<gameId>:` rather than `board:{<gameId>}:`, see gameBoardsPrefix).
  */
-const RETIRED_BOARD_KEYS = ['zs-board', 'leaderboard'];
+const UNTAGGED_GAME_BOARDS = 'board:[^{]*';
+const RETIRED_BOARD_KEYS = ['zs-board:*', 'leaderboard:*', UNTAGGED_GAME_BOARDS];
 const RETIRED_CHALLENGE_SECRET = 'zs-daily-challenge:secret';
 const RETIRED_QUEUE = 'zs-board-jobs';
 const RETIRED_SCHEDULERS = ['zs-outbox-sweep', 'zs-season-rollover'];
@@ -19,15 +22,12 @@ const RETIRED_SCHEDULERS = ['zs-outbox-sweep', 'zs-season-rollover'];
 export const retiredChallengeSecretKey = (prefix: string): string => `${prefix}:${RETIRED_CHALLENGE_SECRET}`;
 
 /** Drops the boards of the earlier layouts; once they are gone, a scan that finds nothing. Returns how many keys went. */
-export async function dropRetiredBoards(redis: Redis, prefix: string): Promise<number> {
+export async function dropRetiredBoards(redis: RedisClient, prefix: string): Promise<number> {
   let dropped = 0;
   for (const part of RETIRED_BOARD_KEYS) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:${part}:*`, 'COUNT', 1000);
-      if (keys.length > 0) dropped += await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await scanAcrossNodes(redis, `${prefix}:${part}`, async (keys) => {
+      dropped += await unlinkAcrossSlots(redis, keys);
+    });
   }
   return dropped;
 }

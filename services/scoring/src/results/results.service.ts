@@ -1,23 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type Redis from 'ioredis';
 import { DataSource, In, LessThan } from 'typeorm';
-import {
-  APP_CONFIG,
-  BadUserInputError,
-  ConnectionShape,
-  decodeCursor,
-  encodeCursor,
-  isUniqueViolation,
-  LOGGER,
-  Logger,
-  pageSize,
-  RateLimitedError,
-  RedisRateLimiter,
-  REDIS_CLIENT,
-  timeOrderedId,
-  toConnection,
-} from '@scriptbook/platform';
+import { APP_CONFIG, BadUserInputError, ConnectionShape, decodeCursor, encodeCursor, isUniqueViolation, Logger, LOGGER, pageSize, RateLimitedError, REDIS_CLIENT, type RedisClient, RedisRateLimiter, timeOrderedId, toConnection } from '@scriptbook/platform';
 import type { ScoredPlay } from '@scriptbook/games';
 import { WebhookEmitter, WebhookOutbox, webhookOutboxRow } from '@scriptbook/platform/webhooks';
 import { GameBoards } from '../boards/game-boards';
@@ -62,7 +46,7 @@ export class ResultsService {
     private readonly data: DataSource,
     boards: GameBoards,
     private readonly challenges: DailyChallenges,
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: ScoringConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     emitter: WebhookEmitter,

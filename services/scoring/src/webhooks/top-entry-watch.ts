@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, BaseConfig, REDIS_CLIENT } from '@scriptbook/platform';
+import { APP_CONFIG, BaseConfig, REDIS_CLIENT, type RedisClient } from '@scriptbook/platform';
 import { EmittedWebhookEvent, someEndpointListens, WebhookEventFollower, WebhookFollowers, webhookPayload } from '@scriptbook/platform/webhooks';
-import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { BoardLayout, boardNamesOf, RankedResult } from '../boards/board-keys';
 import { BoardStore } from '../boards/board-store';
@@ -41,7 +40,7 @@ export class TopEntryWatch implements WebhookEventFollower, OnModuleInit {
   constructor(
     private readonly data: DataSource,
     private readonly games: ScoredGames,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
     private readonly followers: WebhookFollowers,
   ) {}
