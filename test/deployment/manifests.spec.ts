@@ -1,10 +1,11 @@
 // Static checks on the deployment artifacts (k8s/, docker-compose.yml,
-// Dockerfile). Pure file parsing: no network, no Docker engine, no cluster.
+// docker-compose.scaled.yml, deploy/, Dockerfile). Pure file parsing: no network, no Docker engine, no cluster.
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { parse, parseAllDocuments } from 'yaml';
 import { DEFAULT_PORTS, METRICS_PORT_DISTANCE } from '@scriptbook/platform';
 import { PLATFORM_PIECES } from '../../scripts/platform-pieces';
+import { haproxyConfig } from '../../scripts/scaled-out/haproxy';
 
 const ROOT = join(__dirname, '..', '..');
 const K8S_DIR = join(ROOT, 'k8s');
@@ -29,6 +30,12 @@ const DATABASE_SCHEMA: Record<string, string> = {
 };
 const NO_DATABASE = ['gateway', 'content', 'rules'];
 const COMPOSE_INFRA = ['postgres', 'redis'];
+/** Deployments of the base that are not Scriptbook processes: PgBouncer in front of Postgres. */
+const INFRA_DEPLOYMENTS = ['pgbouncer'];
+/** The schemas the stateful processes use: one PgBouncer database entry each. */
+const SCHEMAS = [...new Set(Object.values(DATABASE_SCHEMA))].sort();
+/** The APIs that own a schema: they migrate it at start, so they also get a direct connection. */
+const MIGRATING_APIS = APIS.filter((app) => app in DATABASE_SCHEMA);
 const RUNTIME_PATHS = './scripts/runtime-paths.js';
 const NAME_LABEL = 'app.kubernetes.io/name';
 const SHARED_SECRETS = ['JWT_SECRET', 'GATEWAY_SIGNING_SECRET'];
@@ -124,6 +131,7 @@ const resources = manifests.filter(({ file }) => !isTemplate(file));
 const templates = manifests.filter(({ file }) => isTemplate(file));
 
 const ofKind = (kind: string) => resources.filter(({ doc }) => doc.kind === kind).map(({ doc }) => doc);
+const pdbs = ofKind('PodDisruptionBudget');
 const deployments = ofKind('Deployment');
 const services = ofKind('Service');
 const hpas = ofKind('HorizontalPodAutoscaler');
@@ -234,8 +242,8 @@ describe('kustomize base (k8s/)', () => {
     }
   });
 
-  it('has a Deployment for every API and worker, and nothing else', () => {
-    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...APPS].sort());
+  it('has a Deployment for every API and worker, PgBouncer, and nothing else', () => {
+    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...APPS, ...INFRA_DEPLOYMENTS].sort());
   });
 
   describe.each(APPS)('Deployment %s', (app) => {
@@ -354,16 +362,27 @@ describe('kustomize base (k8s/)', () => {
     }
   });
 
-  describe.each(APIS)('HorizontalPodAutoscaler for %s', (app) => {
+  describe.each(APPS)('HorizontalPodAutoscaler for %s', (app) => {
     const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.name === app);
 
-    it('targets the Deployment with sane bounds (autoscaling/v2)', () => {
+    it('targets the Deployment with sane bounds (autoscaling/v2), never fewer than 2 pods', () => {
       expect(hpa).toBeDefined();
       expect(hpa?.apiVersion).toBe('autoscaling/v2');
       expect(hpa?.spec?.scaleTargetRef?.kind).toBe('Deployment');
-      expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(1);
-      expect(hpa?.spec?.maxReplicas).toBeGreaterThanOrEqual(hpa?.spec?.minReplicas);
+      expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa?.spec?.maxReplicas).toBeGreaterThan(hpa?.spec?.minReplicas);
+      expect(hpa?.spec?.maxReplicas).toBeLessThanOrEqual(20);
       expect(hpa?.spec?.metrics?.length).toBeGreaterThan(0);
+    });
+
+    it('scales on CPU utilisation, measured against each container\'s CPU request', () => {
+      const cpu = (hpa?.spec?.metrics ?? []).find((m: any) => m.type === 'Resource' && m.resource?.name === 'cpu');
+      expect(cpu?.resource?.target?.type).toBe('Utilization');
+      expect(cpu?.resource?.target?.averageUtilization).toBeGreaterThanOrEqual(50);
+      expect(cpu?.resource?.target?.averageUtilization).toBeLessThanOrEqual(90);
+      for (const container of containersOf(deploymentNamed(app) ?? {})) {
+        expect({ app, container: container.name, cpu: container.resources?.requests?.cpu }).toEqual({ app, container: container.name, cpu: expect.anything() });
+      }
     });
 
     it('is not overridden by a fixed replica count in the Deployment', () => {
@@ -554,7 +573,7 @@ describe('network policies (k8s/)', () => {
 
   it('only open ports the selected pods declare', () => {
     for (const policy of networkPolicies) {
-      const selected = APPS.filter((app) => selects(policy.spec?.podSelector ?? {}, podLabelsOf(app)));
+      const selected = [...APPS, ...INFRA_DEPLOYMENTS].filter((app) => selects(policy.spec?.podSelector ?? {}, podLabelsOf(app)));
       for (const rule of (policy.spec?.ingress ?? []) as IngressRule[]) {
         for (const entry of rule.ports ?? []) {
           const declared = selected.some((app) => resolvePort(mainContainerOf(deploymentNamed(app)), entry.port) !== undefined);
@@ -574,7 +593,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the same set of apps (APIs and workers) as the kustomize base', () => {
-    const k8sApps = deployments.map((d) => d.metadata?.name ?? '').sort();
+    const k8sApps = deployments.map((d) => d.metadata?.name ?? '').filter((name) => !INFRA_DEPLOYMENTS.includes(name)).sort();
     expect([...composeApps].sort()).toEqual(k8sApps);
     expect([...composeApps].sort()).toEqual([...APPS].sort());
   });
@@ -646,6 +665,288 @@ describe('docker-compose.yml', () => {
       expect(env[`${subgraph.toUpperCase()}_URL`]).toBe(`http://${subgraph}:${API_PORTS[subgraph]}/graphql`);
     }
   });
+});
+
+// ------------------------------------------------------- scaled-out shape
+
+/** `[section] key = value` of an ini file (pgbouncer.ini); `;` and `#` start comments. */
+function parseIni(text: string): Record<string, Record<string, string>> {
+  const sections: Record<string, Record<string, string>> = {};
+  let current = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith(';') || line.startsWith('#')) continue;
+    const section = /^\[(.+)\]$/.exec(line);
+    if (section) {
+      current = section[1];
+      sections[current] ??= {};
+      continue;
+    }
+    const eq = line.indexOf('=');
+    if (eq < 0) continue;
+    (sections[current] ??= {})[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return sections;
+}
+
+/** A file's lines without comments and blank lines, for comparing two copies of one configuration. */
+const significantLines = (text: string, comment: RegExp) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !comment.test(line.trim()));
+
+const envEntryOf = (container: Container, name: string) => container.env?.find((e) => e.name === name);
+const pgbouncerDeployment = deploymentNamed('pgbouncer');
+const pgbouncerContainer = mainContainerOf(pgbouncerDeployment);
+const pgbouncerService = services.find((s) => s.metadata?.name === 'pgbouncer');
+const pgbouncerIniText = configMaps.find((c) => c.metadata?.name === 'pgbouncer-config')?.data?.['pgbouncer.ini'] ?? '';
+const pgbouncerIni = parseIni(pgbouncerIniText);
+
+describe('scaled-out pieces (k8s/)', () => {
+  it.each([...APPS, ...INFRA_DEPLOYMENTS])('keeps at least one pod of %s through voluntary disruptions (PodDisruptionBudget)', (app) => {
+    const deployment = deploymentNamed(app);
+    const budgets = pdbs.filter((pdb) => selects(pdb.spec?.selector ?? {}, podLabelsOf(app)));
+    expect(budgets.map((pdb) => pdb.metadata?.name)).toHaveLength(1);
+    const [budget] = budgets;
+    expect(budget.apiVersion).toBe('policy/v1');
+    const { maxUnavailable, minAvailable } = budget.spec ?? {};
+    expect({ app, budget: maxUnavailable === 1 || minAvailable === 1 }).toEqual({ app, budget: true });
+    // A budget only leaves a pod standing if there are at least two.
+    const least = deployment?.spec?.replicas ?? hpas.find((h) => h.spec?.scaleTargetRef?.name === app)?.spec?.minReplicas;
+    expect({ app, least }).toEqual({ app, least: expect.any(Number) });
+    expect(least).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets no autoscaler scale PgBouncer, whose every replica adds its own pools to Postgres, and runs two', () => {
+    expect(hpas.filter((h) => h.spec?.scaleTargetRef?.name === 'pgbouncer')).toEqual([]);
+    expect(pgbouncerDeployment?.spec?.replicas).toBe(2);
+  });
+
+  it('runs PgBouncer in transaction mode with one database entry per schema, scriptbook_<schema>, each setting its search_path', () => {
+    expect(pgbouncerIni.pgbouncer?.pool_mode).toBe('transaction');
+    const entries = pgbouncerIni.databases ?? {};
+    expect(Object.keys(entries).sort()).toEqual(SCHEMAS.map((schema) => `scriptbook_${schema}`));
+    for (const schema of SCHEMAS) {
+      const entry = entries[`scriptbook_${schema}`] ?? '';
+      expect({ schema, entry }).toEqual({ schema, entry: expect.stringMatching(/\bdbname=scriptbook\b/) });
+      expect({ schema, entry }).toEqual({ schema, entry: expect.stringContaining(`connect_query='SET search_path = "${schema}"'`) });
+    }
+    // DISCARD ALL would drop the search_path connect_query set.
+    expect(pgbouncerIni.pgbouncer?.server_reset_query).toBe('');
+    expect(pgbouncerIni.pgbouncer?.auth_type).toBe('scram-sha-256');
+  });
+
+  it('serves PgBouncer on its Service port, from its mounted configuration and the password file of a documented Secret', () => {
+    const listenPort = Number(pgbouncerIni.pgbouncer?.listen_port);
+    expect(resolvePort(pgbouncerContainer, 'pgbouncer')).toBe(listenPort);
+    const ports: { port?: number; targetPort?: number | string }[] = pgbouncerService?.spec?.ports ?? [];
+    expect(ports.map((port) => [port.port, resolvePort(pgbouncerContainer, port.targetPort ?? port.port)])).toEqual([[listenPort, listenPort]]);
+    expect(pgbouncerService?.spec?.selector).toEqual({ [NAME_LABEL]: 'pgbouncer' });
+
+    const args = (pgbouncerContainer.args ?? pgbouncerContainer.command) as string[];
+    const iniPath = args[args.length - 1];
+    const authFile = pgbouncerIni.pgbouncer?.auth_file ?? '';
+    const volumes: any[] = pgbouncerDeployment?.spec?.template?.spec?.volumes ?? [];
+    const mounts: { name: string; mountPath: string }[] = (pgbouncerContainer as any).volumeMounts ?? [];
+    const filesAt = (path: string) =>
+      mounts.flatMap((mount) =>
+        (volumes.find((v) => v.name === mount.name)?.projected?.sources ?? []).flatMap((source: any) =>
+          ((source.configMap ?? source.secret)?.items ?? [])
+            .filter((item: any) => `${mount.mountPath}/${item.path}` === path)
+            .map((item: any) => (source.configMap ? `configMap ${source.configMap.name}/${item.key}` : `secret ${source.secret.name}/${item.key}`)),
+        ),
+      );
+    expect(filesAt(iniPath)).toEqual(['configMap pgbouncer-config/pgbouncer.ini']);
+    expect(filesAt(authFile)).toEqual(['secret scriptbook-pgbouncer/userlist.txt']);
+    const template = secretTemplates.find((secret) => secret.metadata?.name === 'scriptbook-pgbouncer');
+    expect(Object.keys(template?.stringData ?? {})).toEqual(['userlist.txt']);
+  });
+
+  describe.each(Object.keys(DATABASE_SCHEMA))('%s', (app) => {
+    const container = mainContainerOf(deploymentNamed(app));
+    const schema = DATABASE_SCHEMA[app];
+
+    it("queries through PgBouncer, on its schema's database entry, as a transaction pooler", () => {
+      expect(envValueOf(container, 'DATABASE_POOLER')).toBe('transaction');
+      const url = envValueOf(container, 'DATABASE_URL') ?? '';
+      const port = pgbouncerService?.spec?.ports?.[0]?.port;
+      expect(url).toMatch(new RegExp(`^postgres://[^@]+@pgbouncer:${port}/scriptbook_${schema}$`));
+      expect(Object.keys(pgbouncerIni.databases ?? {})).toContain(`scriptbook_${schema}`);
+    });
+
+    it('takes the credentials in its DATABASE_URL from variables defined before it', () => {
+      const names = (container.env ?? []).map((e) => e.name);
+      const url = envValueOf(container, 'DATABASE_URL') ?? '';
+      const references = [...url.matchAll(/\$\(([A-Z_]+)\)/g)].map((match) => match[1]);
+      expect(references.length).toBeGreaterThan(0);
+      for (const name of references) {
+        expect({ name, before: names.indexOf(name) >= 0 && names.indexOf(name) < names.indexOf('DATABASE_URL') }).toEqual({ name, before: true });
+        expect(envEntryOf(container, name)?.valueFrom?.secretKeyRef?.name).toBe('scriptbook-secrets');
+      }
+    });
+
+    if (MIGRATING_APIS.includes(app)) {
+      it('migrates on Postgres itself (DATABASE_MIGRATION_URL is the Secret\'s direct DATABASE_URL)', () => {
+        expect(envEntryOf(container, 'DATABASE_MIGRATION_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'scriptbook-secrets', key: 'DATABASE_URL' });
+      });
+    }
+  });
+
+  it('runs the migrate Job on Postgres itself, bypassing PgBouncer', () => {
+    const job = jobs.find((j) => j.metadata?.name === 'scriptbook-migrate');
+    const container = job ? containersOf(job)[0] : {};
+    expect(envEntryOf(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'scriptbook-secrets', key: 'DATABASE_URL' });
+    expect(envValueOf(container, 'DATABASE_POOLER') ?? 'none').toBe('none');
+    expect(envEntryOf(container, 'DATABASE_MIGRATION_URL')).toBeUndefined();
+    expect(JSON.stringify(job)).not.toContain('pgbouncer');
+  });
+
+  it('admits only the processes that use the database to PgBouncer', () => {
+    const listenPort = Number(pgbouncerIni.pgbouncer?.listen_port);
+    const rules = ingressRulesFor('pgbouncer').filter((rule) => covers(rule, 'pgbouncer', listenPort));
+    expect(rules.length).toBeGreaterThan(0);
+    const admitted = new Set<string>();
+    for (const rule of rules) {
+      expect((rule.from ?? []).length).toBeGreaterThan(0);
+      for (const peer of rule.from ?? []) {
+        const caller = APPS.find((app) => admitsOnly(peer, app));
+        expect({ peer, caller }).toEqual({ peer, caller: expect.any(String) });
+        admitted.add(caller!);
+      }
+    }
+    expect([...admitted].sort()).toEqual(Object.keys(DATABASE_SCHEMA).sort());
+  });
+
+  it('keeps one Redis as the default and shows how a Redis Cluster is named', () => {
+    const redis = configMaps.find((c) => c.metadata?.name === 'scriptbook-redis');
+    expect(redis?.data?.REDIS_URL).toMatch(/^rediss?:\/\//);
+    expect(redis?.data?.REDIS_CLUSTER_NODES).toBeUndefined();
+    const text = readFileSync(join(K8S_DIR, 'configmap.yaml'), 'utf8');
+    expect(text).toMatch(/#\s+REDIS_CLUSTER_NODES: "?[^\s:,]+:\d+(,[^\s:,]+:\d+)+"?/);
+  });
+});
+
+interface ScaledService extends ComposeService {
+  deploy?: { replicas?: number };
+  volumes?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null>;
+}
+const scaledPath = join(ROOT, 'docker-compose.scaled.yml');
+const scaledText = existsSync(scaledPath) ? readFileSync(scaledPath, 'utf8') : '';
+const scaled = (scaledText ? parse(scaledText, { merge: true }) : {}) as {
+  services?: Record<string, ScaledService>;
+  networks?: { default?: { ipam?: { config?: { subnet?: string; ip_range?: string }[] } } };
+};
+const scaledServices = scaled.services ?? {};
+const SCALED_GATEWAYS = ['gateway-1', 'gateway-2'];
+const REDIS_NODES = [1, 2, 3, 4, 5, 6].map((n) => `redis-node-${n}`);
+/** The file a service mounts at `target`, relative to the repository. */
+const mountedAt = (service: ScaledService | undefined, target: string) =>
+  (service?.volumes ?? []).map((volume) => volume.split(':')).find(([, to]) => to === target)?.[0]?.replace(/^\.\//, '');
+
+/** Whether an IPv4 address lies in a CIDR range. */
+function inRange(address: string, cidr: string): boolean {
+  const toNumber = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const [base, bits] = cidr.split('/');
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(toNumber(address) / size) === Math.floor(toNumber(base) / size);
+}
+
+describe('docker-compose.scaled.yml', () => {
+  it('runs every app with the same command as docker-compose.yml, the gateway twice', () => {
+    for (const app of APPS) {
+      const copies = app === 'gateway' ? SCALED_GATEWAYS : [app];
+      for (const name of copies) {
+        expect({ name, command: scaledServices[name]?.command }).toEqual({ name, command: composeServices[app]?.command });
+        expect({ name, port: composeEnv(scaledServices[name] ?? {}).PORT }).toEqual({ name, port: String(APP_PORTS[app]) });
+      }
+    }
+  });
+
+  it.each([...SUBGRAPHS, ...WORKERS])('runs two replicas of %s', (app) => {
+    expect(scaledServices[app]?.deploy?.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('publishes only HAProxy, on 4000, in front of both gateways', () => {
+    const published = Object.entries(scaledServices)
+      .filter(([, service]) => (service.ports ?? []).length > 0)
+      .map(([name]) => name);
+    expect(published).toEqual(['haproxy']);
+    expect((scaledServices.haproxy?.ports ?? []).map(String)).toEqual(['4000:4000']);
+    expect(mountedAt(scaledServices.haproxy, '/usr/local/etc/haproxy/haproxy.cfg')).toBe('deploy/haproxy/haproxy.cfg');
+    const config = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
+    const servers = [...config.matchAll(/^\s*server (\S+) (\S+)/gm)].map((match) => [match[1], match[2]]);
+    expect(servers).toEqual(SCALED_GATEWAYS.map((name) => [name, `${name}:${APP_PORTS.gateway}`]));
+  });
+
+  it('holds in deploy/haproxy/haproxy.cfg what haproxyConfig() writes for the two gateways', () => {
+    const config = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
+    const generated = haproxyConfig({
+      upstreams: SCALED_GATEWAYS.map((name) => ({ name, url: `http://${name}:${APP_PORTS.gateway}` })),
+      bind: ':4000',
+      nameservers: ['127.0.0.11:53'],
+    });
+    expect(config.replace(/^(#.*\n)+/, '')).toBe(generated);
+  });
+
+  it("has the gateways believe X-Forwarded-For from HAProxy's fixed address only, which Docker never hands out", () => {
+    const address = scaledServices.haproxy?.networks?.default?.ipv4_address ?? '';
+    const [ipam] = scaled.networks?.default?.ipam?.config ?? [];
+    expect(inRange(address, ipam?.subnet ?? '0.0.0.0/32')).toBe(true);
+    expect(inRange(address, ipam?.ip_range ?? '0.0.0.0/0')).toBe(false);
+    for (const name of SCALED_GATEWAYS) expect({ name, trusted: composeEnv(scaledServices[name] ?? {}).TRUSTED_PROXIES }).toEqual({ name, trusted: address });
+  });
+
+  it("runs PgBouncer on the same pgbouncer.ini as Kubernetes", () => {
+    const mounted = mountedAt(scaledServices.pgbouncer, '/etc/pgbouncer/pgbouncer.ini');
+    expect(mounted).toBe('deploy/pgbouncer/pgbouncer.ini');
+    const file = readFileSync(join(ROOT, mounted ?? ''), 'utf8');
+    expect(significantLines(file, /^[;#]/)).toEqual(significantLines(pgbouncerIniText, /^[;#]/));
+    expect(scaledServices.pgbouncer?.image).toBe(pgbouncerContainer.image);
+  });
+
+  describe.each(Object.keys(DATABASE_SCHEMA))('%s', (app) => {
+    const env = composeEnv(scaledServices[app] ?? {});
+
+    it('queries through PgBouncer on its own database entry, and migrates (if it does) on Postgres itself', () => {
+      expect(env.DATABASE_POOLER).toBe('transaction');
+      expect(env.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@pgbouncer:6432/scriptbook_${DATABASE_SCHEMA[app]}$`));
+      expect(env.DATABASE_SCHEMA).toBe(DATABASE_SCHEMA[app]);
+      if (MIGRATING_APIS.includes(app)) expect(env.DATABASE_MIGRATION_URL).toMatch(/^postgres:\/\/.+@postgres:5432\/scriptbook$/);
+      const deps = scaledServices[app]?.depends_on as Record<string, { condition?: string }>;
+      expect(deps.pgbouncer?.condition).toBe('service_healthy');
+    });
+  });
+
+  it('runs a Redis Cluster of six redis:7 nodes, joined once into 3 masters with a replica each', () => {
+    for (const node of REDIS_NODES) {
+      const service = scaledServices[node];
+      expect({ node, image: service?.image }).toEqual({ node, image: expect.stringMatching(/^redis:7/) });
+      const args = (service?.command ?? []) as string[];
+      expect({ node, enabled: args[args.indexOf('--cluster-enabled') + 1], policy: args[args.indexOf('--maxmemory-policy') + 1] }).toEqual({
+        node,
+        enabled: 'yes',
+        policy: 'noeviction',
+      });
+    }
+    const init = scaledServices['redis-cluster-init'];
+    const script = JSON.stringify(init?.command);
+    expect(script).toMatch(/redis-cli --cluster create .*--cluster-replicas 1/);
+    expect(Object.keys(init?.depends_on ?? {}).sort()).toEqual([...REDIS_NODES].sort());
+  });
+
+  it.each(APPS.filter((app) => app !== 'content' && app !== 'rules').flatMap((app) => (app === 'gateway' ? SCALED_GATEWAYS : [app])))(
+    '%s reaches Redis through the cluster, once it is formed',
+    (name) => {
+      const env = composeEnv(scaledServices[name] ?? {});
+      const seeds = (env.REDIS_CLUSTER_NODES ?? '').split(',');
+      expect(seeds.length).toBeGreaterThanOrEqual(1);
+      for (const seed of seeds) expect({ seed, node: REDIS_NODES.includes(seed.split(':')[0]) }).toEqual({ seed, node: true });
+      const deps = scaledServices[name]?.depends_on as Record<string, { condition?: string }>;
+      expect(deps['redis-cluster-init']?.condition).toBe('service_completed_successfully');
+    },
+  );
 });
 
 describe('entrypoints in the source tree', () => {
