@@ -50,6 +50,12 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'JWT_TTL', 'EXTRA_LIMIT']) expect(problems).toContain(name);
   });
 
+  it('reads a Redis Cluster as a list of seed nodes, and refuses one that is not host:port', () => {
+    expect(loadConfig('test', schema, { ...SECRETS, REDIS_CLUSTER_NODES: '10.0.0.1:7001, redis-2:7002,' }).REDIS_CLUSTER_NODES).toEqual(['10.0.0.1:7001', 'redis-2:7002']);
+    expect(loadConfig('test', schema, SECRETS).REDIS_CLUSTER_NODES).toBeUndefined();
+    expect(problemsOf(() => loadConfig('test', schema, { ...SECRETS, REDIS_CLUSTER_NODES: 'redis://10.0.0.1:7001' })).join('\n')).toMatch(/REDIS_CLUSTER_NODES.*host:port/);
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig('test', schema, { ...SECRETS, DATABASE_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -59,6 +65,22 @@ describe('loadConfig', () => {
   it('rejects secrets too short to be safe', () => {
     const problems = problemsOf(() => loadConfig('accounts', schema, { JWT_SECRET: 'short', GATEWAY_SIGNING_SECRET: 'short' }));
     expect(problems).toEqual(['JWT_SECRET: at least 32 characters', 'GATEWAY_SIGNING_SECRET: at least 32 characters']);
+  });
+
+  it('reads the database pooler mode and the direct URL for migrations, refusing anything else', () => {
+    const plain = loadConfig('test', schema, SECRETS);
+    expect(plain.DATABASE_POOLER).toBe('none');
+    expect(plain.DATABASE_MIGRATION_URL).toBeUndefined();
+    const pooled = loadConfig('test', schema, {
+      ...SECRETS,
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/scriptbook_accounts',
+      DATABASE_POOLER: 'transaction',
+      DATABASE_MIGRATION_URL: 'postgresql://owner@postgres:5432/scriptbook',
+    });
+    expect(pooled).toMatchObject({ DATABASE_POOLER: 'transaction', DATABASE_MIGRATION_URL: 'postgresql://owner@postgres:5432/scriptbook' });
+    expect(loadConfig('test', schema, { ...SECRETS, DATABASE_MIGRATION_URL: '' }).DATABASE_MIGRATION_URL).toBeUndefined();
+    const problems = problemsOf(() => loadConfig('test', schema, { ...SECRETS, DATABASE_POOLER: 'session', DATABASE_MIGRATION_URL: 'mysql://x' }));
+    expect(problems).toEqual([expect.stringMatching(/^DATABASE_POOLER: /), 'DATABASE_MIGRATION_URL: must be a postgres:// URL']);
   });
 
   describe.each(['test', 'production'])('with NODE_ENV=%s', (nodeEnv) => {

@@ -17,6 +17,11 @@ export class ConfigError extends Error {
 
 const port = () => z.coerce.number().int().min(0).max(65535);
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const redisClusterNodes = () =>
+  z
+    .string()
+    .transform((list) => list.split(',').map((node) => node.trim()).filter((node) => node.length > 0))
+    .pipe(z.array(z.string().regex(/^[^\s:,]+:\d{1,5}$/, 'each node is host:port')).min(1, 'at least one host:port'));
 const secret = () => z.string().min(32, 'at least 32 characters').optional();
 
 /** How far above PORT the metrics port sits when METRICS_PORT is not set. */
@@ -34,6 +39,11 @@ export const baseConfigSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * A Redis Cluster's seed nodes, comma-separated `host:port`; unset for a
+   * single Redis. With it, REDIS_URL gives only credentials and TLS.
+   */
+  REDIS_CLUSTER_NODES: redisClusterNodes().optional(),
   REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('scriptbook'),
   /** How long one Redis command may take before it fails, so a frozen or unreachable Redis gives an error, never a request that hangs. */
   REDIS_COMMAND_TIMEOUT_MS: milliseconds(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
@@ -42,6 +52,23 @@ export const baseConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _').optional(),
+  /**
+   * What DATABASE_URL points at: `none` for Postgres itself, `transaction`
+   * for a pooler in transaction mode (PgBouncer `pool_mode = transaction`).
+   * With `transaction` no session settings are sent (the pooler's
+   * `connect_query` sets the search_path) and migrations go to
+   * DATABASE_MIGRATION_URL.
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /**
+   * Postgres itself, never a pooler: schema creation and migrations connect
+   * here when set. Required with DATABASE_POOLER=transaction in a process
+   * that applies migrations at start.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SQLITE_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: secret(),
   JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'a duration such as 15m, 12h or 7d').default('7d'),
