@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
-import type { CampaignReplica, Connectivity, FetchLike, ScriptbookClient, Verdict } from '@scriptbook/client/node';
 import { createScriptbookClient, fileStore, memoryKeystore, memoryStore } from '@scriptbook/client/node';
 import { RunningService, startService } from '@scriptbook/platform';
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
@@ -12,7 +10,9 @@ import { GatewayOverLiveSubgraphs, startGatewayOverLiveSubgraphs } from '../../s
 import { deviceSession, newDeviceId, REFRESH } from '../../services/accounts/src/sessions/session-test-kit';
 import { seededRandom } from '../../libs/client/src/testing/test-device';
 import { playAtTheTable } from '../../clients/examples/table-on-the-sdk';
-import { RestartableService, restartableService } from './restartable-service';
+import { Acted, expectEveryActionOnce, pause, readCampaignLog, TableDevice, TwomState, untilDevicesConverge } from './table-devices';
+import { DeviceNetwork } from './device-network';
+import { RestartableService, restartableService } from '@scriptbook/platform/testing/restartable-service';
 
 jest.setTimeout(240_000);
 
@@ -21,68 +21,6 @@ const ACCESS_TOKEN_SECONDS = 5;
 const ACTIONS_PER_DEVICE = 24;
 const SEED = Number(process.env.CLIENT_E2E_SEED ?? Date.now() % 1_000_000);
 
-interface TwomState {
-  readonly storage: Readonly<Record<string, number>>;
-}
-
-/** A device's network: online or not, its requests in flight cut off and its live sockets dropped when it goes offline. */
-class DeviceNetwork implements Connectivity {
-  online = true;
-  private cut = new AbortController();
-  private readonly sockets = new Set<WebSocket>();
-  private readonly backOnline = new Set<() => void>();
-
-  readonly fetch: FetchLike = async (url, init) => {
-    if (!this.online) throw new TypeError('fetch failed: offline');
-    const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, this.cut.signal]) : this.cut.signal;
-    return fetch(url, { ...init, signal });
-  };
-
-  /** The WebSocket class the device's client uses: while offline, it reaches nothing. */
-  readonly webSocket = (() => {
-    const network = this;
-    return class DeviceSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(network.online ? address : 'ws://127.0.0.1:9/graphql/ws', protocols);
-        network.sockets.add(this);
-        this.once('close', () => network.sockets.delete(this));
-      }
-    };
-  })();
-
-  onOnline(listener: () => void): () => void {
-    this.backOnline.add(listener);
-    return () => this.backOnline.delete(listener);
-  }
-
-  goOffline(): void {
-    this.online = false;
-    this.cut.abort(new TypeError('fetch failed: offline'));
-    this.cut = new AbortController();
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  goOnline(): void {
-    this.online = true;
-    for (const listener of this.backOnline) listener();
-  }
-}
-
-interface Acted {
-  readonly device: string;
-  readonly name: string;
-  readonly args: Record<string, unknown>;
-  readonly verdict: Promise<Verdict>;
-}
-
-interface Device {
-  readonly name: string;
-  readonly client: ScriptbookClient;
-  readonly network: DeviceNetwork;
-  replica?: CampaignReplica<TwomState>;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Three devices on the SDK against the real accounts and campaigns subgraphs
@@ -97,7 +35,7 @@ describe('three SDK devices against the running platform', () => {
   let accounts: RunningService;
   let campaigns: RestartableService;
   let gateway: GatewayOverLiveSubgraphs;
-  const devices: Device[] = [];
+  const devices: TableDevice[] = [];
 
   beforeAll(async () => {
     [campaigns, accounts] = await Promise.all([
@@ -160,7 +98,7 @@ describe('three SDK devices against the running platform', () => {
     }
 
     const acted: Acted[] = [];
-    const play = async (device: Device) => {
+    const play = async (device: TableDevice) => {
       for (let n = 0; n < ACTIONS_PER_DEVICE; n += 1) {
         if (device.network.online && random() < 0.15) {
           device.network.goOffline();
@@ -208,17 +146,7 @@ describe('three SDK devices against the running platform', () => {
       if (!answer.data?.campaign) throw new Error(`the campaign could not be read: ${JSON.stringify(answer.errors)}`);
       return answer.data!.campaign as { version: number; stateJson: TwomState };
     };
-    const settled = (version: number) =>
-      devices.every(({ replica }) => {
-        const snapshot = replica!.getSnapshot();
-        return snapshot.pending.length === 0 && snapshot.confirmed.version === version && !snapshot.sync.behind;
-      });
-    // The server is asked only once the devices agree among themselves.
-    const converged = async () => settled(devices[0].replica!.getSnapshot().confirmed.version) && settled((await server()).version);
-    for (let tries = 0; !(await converged()); tries += 1) {
-      if (tries > 480) throw new Error(`no convergence: ${JSON.stringify(devices.map(({ name, replica }) => ({ name, ...replica!.getSnapshot().sync, pending: replica!.getSnapshot().pending.length })))}; signed out: ${JSON.stringify(signedOut)}`);
-      await pause(250);
-    }
+    await untilDevicesConverge(devices, async () => (await server()).version, () => `; signed out: ${JSON.stringify(signedOut)}`);
 
     // Every device holds the server's state, confirmed and shown.
     const { version, stateJson } = await server();
@@ -227,40 +155,9 @@ describe('three SDK devices against the running platform', () => {
       expect(replica!.getSnapshot().optimistic).toEqual(stateJson);
     }
 
-    // The server's log, page by page.
-    const log: { version: number; name: string; args: unknown }[] = [];
-    for (let after: string | null = null, more = true; more; ) {
-      const variables: Record<string, unknown> = after ? { id: campaignId, after } : { id: campaignId, since: 0 };
-      const page = await graphql(
-        gateway.gateway.url,
-        `query($id: ID!, $since: Int, $after: String) { campaignChanges(campaignId: $id, sinceVersion: $since, after: $after, first: 100) { changes { version name args } endCursor hasMore } }`,
-        variables,
-        await tokenOf(),
-      );
-      const changes = page.data!.campaignChanges as { changes: typeof log; endCursor: string; hasMore: boolean };
-      log.push(...changes.changes);
-      after = changes.endCursor;
-      more = changes.hasMore;
-    }
-    expect(log.map((change) => change.version)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
-
-    // Every action acted has a verdict: applied at a version of its own whose change is that action, or rejected by the game's rules.
-    const verdicts = await Promise.all(acted.map((action) => action.verdict));
-    const appliedAt = new Map<number, Acted>();
-    verdicts.forEach((verdict, i) => {
-      const action = acted[i];
-      if (verdict.outcome === 'applied') {
-        // Each device learns the version its action made from the change it pulls.
-        const version = verdict.version ?? Number.NaN;
-        expect(appliedAt.has(version)).toBe(false);
-        appliedAt.set(version, action);
-      } else {
-        expect(verdict.outcome).toBe('rejected');
-        if (verdict.outcome === 'rejected') expect({ name: action.name, code: verdict.rejection.code }).toEqual({ name: 'spend-resource', code: 'CONFLICT' });
-      }
-    });
-    expect([...appliedAt.keys()].sort((a, b) => a - b)).toEqual(log.map((change) => change.version));
-    for (const change of log) expect({ name: change.name, args: change.args }).toEqual({ name: appliedAt.get(change.version)!.name, args: appliedAt.get(change.version)!.args });
+    // The server's log, and every action acted in it exactly once or rejected by the rules.
+    const log = await readCampaignLog(gateway.gateway.url, campaignId, tokenOf);
+    await expectEveryActionOnce(acted, log, version);
 
     // The run did what it claims: tokens expired and were refreshed on every device, and none was signed out.
     expect(new Set(refreshes)).toEqual(new Set(devices.map((device) => device.name)));

@@ -99,6 +99,8 @@ interface ClusterNodeLine {
 /** Runs `ask` on a connection of its own to one node, closed after. */
 async function onNode<T>(port: number, ask: (redis: Redis) => Promise<T>): Promise<T> {
   const redis = new Redis({ host: HOST, port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // A node still starting, or just killed, refuses: the caller's promise says so.
+  redis.on('error', () => undefined);
   try {
     await redis.connect();
     return await ask(redis);

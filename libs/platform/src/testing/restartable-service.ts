@@ -1,10 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { freePort, serviceNodeArgs } from '@scriptbook/platform/testing/service-process';
+import { freePort, serviceNodeArgs } from './service-process';
 
-const ROOT = resolve(__dirname, '..', '..');
+const ROOT = resolve(__dirname, '..', '..', '..', '..');
 
-/** A subgraph in a process of its own that a test can kill and start again on the same port, so the gateway in front keeps its address. */
+/** A service in a process of its own that a test can kill and start again on the same ports, so whatever is in front keeps its address. */
 export interface RestartableService {
   readonly url: string;
   /** SIGKILL, as a crash or an evicted pod: no shutdown hook runs. */
@@ -16,7 +16,7 @@ export interface RestartableService {
 
 /** Run as startServiceProcess runs services: from the build under npm test, else from source. */
 export async function restartableService(entrypoint: string, env: NodeJS.ProcessEnv): Promise<RestartableService> {
-  const port = await freePort();
+  const [port, metricsPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
@@ -32,7 +32,7 @@ export async function restartableService(entrypoint: string, env: NodeJS.Process
   const start = async () => {
     const started = spawn(process.execPath, serviceNodeArgs(entrypoint), {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
+      env: { ...process.env, ...env, PORT: String(port), METRICS_PORT: String(metricsPort), TS_NODE_PROJECT: join(ROOT, 'tsconfig.json') },
       stdio: 'ignore',
     });
     child = started;
