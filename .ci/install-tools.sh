@@ -40,5 +40,5 @@ fi
 
 docker-compose --version
 chromium --version
-PATH="$PATH:/usr/sbin" pgbouncer --version | head -n 1
-PATH="$PATH:/usr/sbin" haproxy -v | head -n 1
+PATH="$PATH:/usr/sbin" pgbouncer --version | sed -n 1p
+PATH="$PATH:/usr/sbin" haproxy -v | sed -n 1p
