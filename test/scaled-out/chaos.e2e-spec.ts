@@ -5,10 +5,12 @@ import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submiss
 import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { RestartableService } from '@scriptbook/platform/testing/restartable-service';
 import { TEST_DATABASE_URL, TEST_SECRETS, TestIsolation } from '@scriptbook/platform/testing/test-environment';
+import { WebhookReceiver } from '@scriptbook/platform/webhooks/testing/webhook-receiver';
 import { seededRandom } from '../../libs/client/src/testing/test-device';
 import { ScaledOutPlatform, startScaledOutPlatform } from '../../scripts/scaled-out/scaled-out-platform';
 import { Acted, expectEveryActionOnce, pause, readCampaignLog, TableDevice, TwomState, untilDevicesConverge } from '../clients/table-devices';
 import { DeviceNetwork } from '../clients/device-network';
+import { LiveFollower } from '../clients/live-follower';
 
 jest.setTimeout(300_000);
 
@@ -23,21 +25,37 @@ const CREATE = `mutation($input: CreateCampaignInput!) { createCampaign(input: $
 const RECORD = `mutation($input: RecordScenarioOutcomeInput!) { recordScenarioOutcome(input: $input) { version groupEnvelope { state } } }`;
 const ENVELOPES = `query($groupId: ID!) { groupEnvelopes(groupId: $groupId) { envelopeId state progress { campaignsDone campaignsTotal } } }`;
 const ENVELOPE = 'twom:envelope:c';
+const REGISTER = `mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input) { secret endpoint { id } } }`;
+/**
+ * Webhooks to the test's own receiver on loopback (so NODE_ENV=test: production refuses local endpoints), retried
+ * within seconds, and a dead worker's delivery taken over within a second.
+ */
+const WEBHOOKS = {
+  NODE_ENV: 'test',
+  WEBHOOK_ALLOW_LOCAL_ENDPOINTS: 'true',
+  WEBHOOK_RETRY_BASE_MS: '200',
+  WEBHOOK_JOB_LOCK_MS: '1000',
+  WEBHOOK_OUTBOX_SWEEP_MS: '500',
+};
 
 
 /**
  * The scaled-out shape (two of every process, HAProxy, PgBouncer in
  * transaction mode, a Redis Cluster) under the failures it is built for:
- * while devices on the SDK play a campaign and players submit results, a
- * replica of every kind is SIGKILLed and started again and a Redis master
- * fails over. Afterwards every action is in the log exactly once or was
- * rejected by the rules, every device holds the server's state, and every
- * result is on the boards once.
+ * while devices on the SDK play a campaign, screens follow it live, players
+ * submit results and a win opens an envelope, a replica of every kind is
+ * SIGKILLed and started again and a Redis master fails over. Afterwards
+ * every action is in the log exactly once or was rejected by the rules,
+ * every device holds the server's state, every follower saw every version,
+ * every result is on the boards once, the envelope opened once in every
+ * campaign, and every webhook event reached its receiver as one delivery.
  */
 describe('the scaled-out platform under chaos', () => {
   const isolation = new TestIsolation();
   let platform: ScaledOutPlatform;
   const devices: TableDevice[] = [];
+  const followers: LiveFollower[] = [];
+  const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'dist', 'services', 'gateway', 'src', 'main.js'))) throw new Error('run `npm run build` first (npm test does)');
@@ -47,12 +65,14 @@ describe('the scaled-out platform under chaos', () => {
       name: isolation.id,
       jwtSecret: TEST_SECRETS.JWT_SECRET,
       gatewaySigningSecret: TEST_SECRETS.GATEWAY_SIGNING_SECRET,
-      env: { JWT_TTL: '10s', RATE_LIMIT_PER_MINUTE: '100000' },
+      env: { JWT_TTL: '10s', RATE_LIMIT_PER_MINUTE: '100000', ...WEBHOOKS },
     });
   }, 240_000);
 
   afterAll(async () => {
+    for (const follower of followers) await follower.stop();
     for (const device of devices) await device.client.close();
+    await receiver.stop();
     await platform?.stop();
     await isolation.cleanUp();
   });
@@ -85,6 +105,9 @@ describe('the scaled-out platform under chaos', () => {
     phone.replica = await phone.client.createCampaign<TwomState>({ gameId: 'twom', name: 'Winter under fire', groupId: group.id });
     const campaignId = phone.replica.id;
     for (const device of others) device.replica = await device.client.campaign<TwomState>(campaignId);
+    // Two screens that only watch, each on a socket of its own through HAProxy, with the tokens of two players.
+    for (const device of others) followers.push(new LiveFollower(platform.url, campaignId, () => device.client.accessToken()));
+    for (const follower of followers) follower.start();
 
     // A group of its own whose campaigns a win opens an envelope in: the devices' campaign takes no change it did not act.
     const box = await phone.client.createGroup('Envelope box');
@@ -93,6 +116,19 @@ describe('the scaled-out platform under chaos', () => {
       const created = await graphql(platform.url, CREATE, { input: { gameId: 'twom', name: `Box ${n}`, groupId: box.id } }, await phone.client.accessToken());
       boxCampaigns.push(created.data!.createCampaign.id as string);
     }
+
+    // The table's owner hears of its group's results and envelopes; one first attempt in three fails, so deliveries retry.
+    const base = await receiver.start();
+    const flaky = seededRandom(SEED + 1);
+    receiver.behaviour.set('/table', (attempt) => (attempt === 1 && flaky() < 1 / 3 ? 503 : 200));
+    const registerEndpoint = async (path: string, groupId: string, events: string[]) => {
+      const answer = await graphql(platform.url, REGISTER, { input: { url: `${base}${path}`, groupId, events } }, await phone.client.accessToken());
+      expect(answer.errors).toBeUndefined();
+      receiver.secrets.set(path, answer.data!.registerWebhook.secret as string);
+    };
+    await registerEndpoint('/table', group.id, ['GROUP_RESULT_SUBMITTED']);
+    await registerEndpoint('/box', box.id, ['GROUP_ENVELOPE_OPENED']);
+
     const recordWin = async () => {
       for (let attempt = 0; ; attempt += 1) {
         // Under the recorder's client id and seq, so a retry after a lost answer records it once.
@@ -175,6 +211,25 @@ describe('the scaled-out platform under chaos', () => {
     const applied = await expectEveryActionOnce(acted, await readCampaignLog(platform.url, campaignId, token), version);
     expect(signedOut).toEqual([]);
 
+    // Every follower saw every version: live, in order and without gaps within each subscription, or pulled between two.
+    for (let tries = 0; followers.some((follower) => follower.seenUpTo < version); tries += 1) {
+      if (tries > 200) throw new Error(`the followers saw versions up to ${followers.map((f) => f.seenUpTo).join(', ')}, the campaign is at ${version}`);
+      await pause(100);
+    }
+    for (const follower of followers) {
+      for (const events of follower.subscriptions) {
+        expect(events[0].fromVersion).toBe(events[0].version);
+        for (let i = 1; i < events.length; i += 1) {
+          expect(events[i].fromVersion).toBe(events[i - 1].version);
+          expect(events[i].version).toBeGreaterThan(events[i].fromVersion);
+        }
+      }
+      expect(new Set(follower.heard).size).toBe(follower.heard.length);
+      expect([...new Set([...follower.heard, ...follower.pulled])].sort((a, b) => a - b)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+      // Versions committed while a follower's socket was down come by pull; the sockets are down for seconds of the run, so most come live.
+      expect(follower.heard.length).toBeGreaterThan(version / 2);
+    }
+
     // Every result stored once, and each player on the board once, at their best.
     const board = await graphql(platform.url, BOARD, {}, await token());
     const entries = (board.data!.leaderboard.edges as { node: { score: number; player: { id: string } } }[]).map((edge) => edge.node);
@@ -202,6 +257,32 @@ describe('the scaled-out platform under chaos', () => {
     }
     expect((await readCampaignLog(platform.url, boxCampaigns[0], token)).filter((change) => change.name === 'record-scenario-outcome')).toHaveLength(1);
 
+    // Every event reached the receiver as one delivery, retried under its delivery id until a 2xx, every attempt signed.
+    const resultIds = new Set<string>();
+    for (const device of devices) {
+      const mine = await graphql(platform.url, MY_RESULTS, {}, await device.client.accessToken());
+      for (const edge of mine.data!.myResults.edges as { node: { id: string } }[]) resultIds.add(edge.node.id);
+    }
+    const deliveredOnce = async (path: string, expected: number) => {
+      for (let tries = 0; ; tries += 1) {
+        const answered = new Set(receiver.of(path).filter((attempt) => attempt.answered === 200).map((attempt) => attempt.deliveryId));
+        if (answered.size >= expected) break;
+        if (tries > 300) throw new Error(`${answered.size} of ${expected} deliveries to ${path} answered`);
+        await pause(100);
+      }
+      await pause(1_000); // time for a doubled delivery to show
+      const attempts = receiver.of(path);
+      expect(attempts.every((attempt) => attempt.verified)).toBe(true);
+      const deliveriesOfEvent = new Map<string, Set<string>>();
+      for (const attempt of attempts) deliveriesOfEvent.set(attempt.body.id, (deliveriesOfEvent.get(attempt.body.id) ?? new Set()).add(attempt.deliveryId));
+      expect([...deliveriesOfEvent.values()].map((ids) => ids.size)).toEqual(Array(expected).fill(1));
+      return attempts;
+    };
+    const tableAttempts = await deliveredOnce('/table', resultIds.size);
+    expect(new Set(tableAttempts.map((attempt) => attempt.body.data.resultId))).toEqual(resultIds);
+    const boxAttempts = await deliveredOnce('/box', 1);
+    expect(boxAttempts[0].body).toMatchObject({ type: 'group.envelope.opened', data: { groupId: box.id, envelopeId: ENVELOPE, campaigns: 3 } });
+
     // One address's rate limit is one count across both gateways: HAProxy alternates them, and what is left only falls
     // (but once, where a minute's window may end). Counted per gateway, it would rise at every other request.
     const left: number[] = [];
@@ -211,6 +292,10 @@ describe('the scaled-out platform under chaos', () => {
     }
     expect(left.slice(1).filter((remaining, i) => remaining >= left[i]).length).toBeLessThanOrEqual(1);
 
-    process.stdout.write(`chaos: ${acted.length} actions acted, ${applied} applied, ${RESULTS_PER_PLAYER * devices.length} results; killed ${killed.join(', ')}\n`);
+    const live = followers.map((follower) => `${follower.heard.length} of ${version} live over ${follower.subscriptions.length} subscriptions`).join('; ');
+    process.stdout.write(
+      `chaos: ${acted.length} actions acted, ${applied} applied, ${RESULTS_PER_PLAYER * devices.length} results, ${tableAttempts.length + boxAttempts.length} webhook attempts; ` +
+        `followers ${live}; killed ${killed.join(', ')}\n`,
+    );
   });
 });

@@ -1,5 +1,3 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Queue } from 'bullmq';
 import { bossHuntVictory } from '@scriptbook/games/stalker-zs/testing/zs-submissions';
@@ -9,7 +7,7 @@ import { graphql } from '@scriptbook/platform/testing/graphql-client';
 import { ServiceProcess, startServiceProcess } from '@scriptbook/platform/testing/service-process';
 import { TEST_REDIS_URL, TestIsolation } from '@scriptbook/platform/testing/test-environment';
 import { EmittedWebhookEvent, webhookEventsQueue, webhookPayload } from '@scriptbook/platform/webhooks';
-import { documentedVerifier } from '@scriptbook/platform/webhooks/testing/verification-snippet';
+import { WebhookReceiver } from '@scriptbook/platform/webhooks/testing/webhook-receiver';
 import { DataSource } from 'typeorm';
 import { boardNamesOf } from '../boards/board-keys';
 import { ScoredGames } from '../games/scored-games';
@@ -40,64 +38,6 @@ const WEBHOOK_ENV = {
   WEBHOOK_OUTBOX_SWEEP_MS: '500',
 };
 
-interface Received {
-  readonly path: string;
-  readonly deliveryId: string;
-  readonly event: string;
-  readonly verified: boolean;
-  readonly body: { id: string; type: string; version: number; occurredAt: string; data: Record<string, unknown> };
-}
-
-/**
- * A community site's receiver: checks every request with the documented
- * snippet against the secret of the endpoint its path stands for, records
- * it, and answers as its path's behaviour says.
- */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly secrets = new Map<string, string>();
-  /** path -> how to answer the n-th request of a delivery (1-based); 'hold' never answers. */
-  readonly behaviour = new Map<string, (attempt: number) => number | 'hold'>();
-  private readonly verify = documentedVerifier();
-  private server!: Server;
-  readonly held: ServerResponse[] = [];
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    for (const res of this.held) res.destroy();
-    this.server.closeAllConnections();
-    await new Promise((done) => this.server.close(done));
-  }
-
-  of(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const path = req.url ?? '';
-      const deliveryId = String(req.headers['scriptbook-delivery']);
-      const verified = this.verify(this.secrets.get(path) ?? '', req.headers['scriptbook-signature'] as string | undefined, raw);
-      this.received.push({ path, deliveryId, event: String(req.headers['scriptbook-event']), verified, body: JSON.parse(raw) });
-      const attempt = this.received.filter((r) => r.path === path && r.deliveryId === deliveryId).length;
-      const answer = (this.behaviour.get(path) ?? (() => 200))(attempt);
-      if (answer === 'hold') {
-        this.held.push(res);
-        return;
-      }
-      res.writeHead(verified ? answer : 401).end();
-    });
-  }
-}
-
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -118,7 +58,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 describe('webhooks', () => {
   const isolation = new TestIsolation();
   const redis = new Redis(TEST_REDIS_URL);
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   let base: string;
   let api: RunningService;
   let production: RunningService;
