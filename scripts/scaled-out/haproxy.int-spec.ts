@@ -3,6 +3,7 @@ import { createServer, get as httpGet, IncomingMessage, Server, ServerResponse }
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
+import { REPLAY_SAFE_HEADER } from '@scriptbook/platform/graphql/replay-safety';
 import { haproxyBinary, haproxyConfig, RunningHaproxy, startHaproxy } from './haproxy';
 
 /**
@@ -17,6 +18,8 @@ interface FakeGateway {
   readonly port: number;
   /** Answers every request except the health check by dropping the connection, as a process dying mid-request does. */
   dropRequests: boolean;
+  /** Requests other than health checks that reached it, answered or dropped. */
+  received: number;
   /** Stops listening and cuts every open connection, as a killed process does. */
   kill(): Promise<void>;
   /** Listens again on the same port. */
@@ -29,6 +32,7 @@ async function fakeGateway(name: string): Promise<FakeGateway> {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       return;
     }
+    gateway.received += 1;
     if (gateway.dropRequests) {
       req.socket.destroy();
       return;
@@ -52,6 +56,7 @@ async function fakeGateway(name: string): Promise<FakeGateway> {
     name,
     port,
     dropRequests: false,
+    received: 0,
     kill: () =>
       new Promise<void>((resolveKill) => {
         for (const client of sockets.clients) client.terminate();
@@ -66,8 +71,8 @@ async function fakeGateway(name: string): Promise<FakeGateway> {
   return gateway;
 }
 
-async function who(base: string): Promise<{ status: number; name?: string; forwardedFor?: string | null }> {
-  const response = await fetch(`${base}/who`);
+async function who(base: string, init?: RequestInit): Promise<{ status: number; name?: string; forwardedFor?: string | null }> {
+  const response = await fetch(`${base}/who`, init);
   if (response.status !== 200) return { status: response.status };
   return { status: 200, ...((await response.json()) as { name: string; forwardedFor: string | null }) };
 }
@@ -121,6 +126,7 @@ describe('haproxy in front of two gateways', () => {
         { name: 'a', url: `http://127.0.0.1:${a.port}` },
         { name: 'b', url: `http://127.0.0.1:${b.port}` },
       ],
+      trustReplaySafeHeader: true,
     });
   });
 
@@ -136,6 +142,11 @@ describe('haproxy in front of two gateways', () => {
     expect(config).toContain('  http-check send meth GET uri /health/ready\n');
     expect(config).toContain('  default-server inter 500ms fastinter 500ms downinter 500ms fall 2 rise 1\n');
     expect(config).toContain('  retry-on conn-failure empty-response\n');
+    expect(config).toContain('  acl replay_safe method GET HEAD\n  http-request disable-l7-retry if !replay_safe\n');
+    expect(config).not.toContain(REPLAY_SAFE_HEADER);
+    expect(haproxyConfig({ upstreams: [{ name: 'gw1', url: 'http://10.0.0.1:4000' }], bind: ':4000', trustReplaySafeHeader: true })).toContain(
+      `  acl replay_safe req.hdr(${REPLAY_SAFE_HEADER}) -m str 1\n`,
+    );
     expect(config).toContain('  option redispatch 1\n');
     expect(config).toContain('  option forwardfor\n');
     expect(config).toContain('  timeout tunnel 1h\n');
@@ -175,6 +186,27 @@ describe('haproxy in front of two gateways', () => {
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, () => who(proxy.url)));
       expect(answers).toEqual(Array(6).fill(expect.objectContaining({ status: 200, name: 'b' })));
+    } finally {
+      a.dropRequests = false;
+    }
+  });
+
+  it('sends a POST that got no answer to the other server only when it is marked safe to send twice', async () => {
+    // A failed one is a 502, or a closed connection where HAProxy leaves the retry to a client that sent on a reused one (status 0).
+    const post = (marked: boolean) =>
+      who(proxy.url, { method: 'POST', body: '{}', headers: marked ? { [REPLAY_SAFE_HEADER]: '1' } : {} }).catch(() => ({ status: 0, name: undefined }));
+    a.dropRequests = true;
+    try {
+      const marked = await Promise.all(Array.from({ length: 6 }, () => post(true)));
+      expect(marked).toEqual(Array(6).fill(expect.objectContaining({ status: 200, name: 'b' })));
+      const before = { a: a.received, b: b.received };
+      const unmarked = await Promise.all(Array.from({ length: 6 }, () => post(false)));
+      // Round robin gives a some of them: those fail, and reach no other server, since a may have applied them.
+      const failed = unmarked.filter((answer) => answer.status !== 200);
+      expect(failed.length).toBe(a.received - before.a);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((answer) => answer.status === 502 || answer.status === 0)).toBe(true);
+      expect(b.received - before.b).toBe(6 - failed.length);
     } finally {
       a.dropRequests = false;
     }

@@ -3,15 +3,17 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPLAY_SAFE_HEADER } from '@scriptbook/platform/graphql/replay-safety';
 
 /**
  * A real HAProxy in front of several HTTP servers (gateways), for tests and
  * local runs of the scaled-out shape. It balances requests round robin,
  * checks each server's `GET /health/ready` every half second so a stopped
  * server leaves the rotation within about a second and comes back on its
- * first good answer, retries a request whose connection failed or got no
- * answer at all on another server, passes WebSocket upgrades through, and
- * adds the client's address to X-Forwarded-For.
+ * first good answer, retries a request whose connection failed on another
+ * server (and one that got no answer at all, when it is safe to send
+ * twice), passes WebSocket upgrades through, and adds the client's address
+ * to X-Forwarded-For.
  *
  * The gateway believes X-Forwarded-For only from the addresses in its
  * TRUSTED_PROXIES setting: behind this proxy, set it to the proxy's address
@@ -42,6 +44,12 @@ export interface HaproxyConfigOptions {
   readonly rise?: number;
   /** How many times a request whose connection failed, or that got no answer at all, is tried again (on another server). */
   readonly retries?: number;
+  /**
+   * Believe REPLAY_SAFE_HEADER: a POST that carries it and got no answer is
+   * sent again too. Only in front of subgraphs, where the gateway sets it;
+   * in front of the gateways, where any client could, only GET and HEAD are.
+   */
+  readonly trustReplaySafeHeader?: boolean;
   /** Idle time allowed on either side of an HTTP exchange. */
   readonly httpTimeoutMs?: number;
   /** Idle time allowed on an upgraded connection (WebSocket). */
@@ -87,6 +95,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     fall = 2,
     rise = 1,
     retries = 2,
+    trustReplaySafeHeader = false,
     httpTimeoutMs = 30_000,
     tunnelTimeoutMs = 3_600_000,
     nameservers = [],
@@ -129,11 +138,15 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  option httpchk',
     `  http-check send meth GET uri ${healthPath}`,
     '  http-check expect status 200',
-    '  # A request whose connection failed, or that got nothing back before the',
-    '  # server went away, is sent again, to another server.',
+    '  # A request whose connection failed was never sent: it is sent again, to',
+    '  # another server. One that got nothing back before its server went away',
+    '  # may have been applied there, so only a request safe to send twice is.',
     '  option redispatch 1',
     `  retries ${retries}`,
     '  retry-on conn-failure empty-response',
+    '  acl replay_safe method GET HEAD',
+    ...(trustReplaySafeHeader ? [`  acl replay_safe req.hdr(${REPLAY_SAFE_HEADER}) -m str 1`] : []),
+    '  http-request disable-l7-retry if !replay_safe',
     `  default-server inter ${duration(checkIntervalMs)} fastinter ${duration(checkIntervalMs)} downinter ${duration(checkIntervalMs)} fall ${fall} rise ${rise}` +
       (resolving ? ' resolvers dns init-addr last,libc,none' : ''),
     ...upstreams.map((upstream) => `  server ${upstream.name} ${serverAddress(upstream)} check`),

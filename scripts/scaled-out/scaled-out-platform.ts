@@ -79,8 +79,10 @@ export async function startScaledOutPlatform(options: ScaledOutOptions): Promise
       byPiece.set(piece.name, started);
       return started;
     };
-    const balance = async (name: string, services: readonly RestartableService[]): Promise<RunningHaproxy> => {
-      const proxy = await startHaproxy({ upstreams: services.map((service, i) => ({ name: `${name}-${i}`, url: service.url })) });
+    // In front of subgraphs the gateway marks what may be sent twice; in front of the gateways a client's mark is not believed.
+    const balance = async (name: string, services: readonly RestartableService[], trustReplaySafeHeader: boolean): Promise<RunningHaproxy> => {
+      const upstreams = services.map((service, i) => ({ name: `${name}-${i}`, url: service.url }));
+      const proxy = await startHaproxy({ upstreams, trustReplaySafeHeader });
       opened.push(proxy);
       return proxy;
     };
@@ -90,13 +92,13 @@ export async function startScaledOutPlatform(options: ScaledOutOptions): Promise
     const subgraphUrls: Record<string, string> = {};
     await Promise.all(
       subgraphs.map(async (piece) => {
-        const proxy = await balance(piece.name, await startReplicas(piece, envOf(piece)));
+        const proxy = await balance(piece.name, await startReplicas(piece, envOf(piece)), true);
         subgraphUrls[`${piece.name.toUpperCase()}_URL`] = `${proxy.url}/graphql`;
       }),
     );
     await Promise.all(PLATFORM_PIECES.filter((piece) => piece.role === 'worker').map((piece) => startReplicas(piece, envOf(piece))));
     const gateway = PLATFORM_PIECES.find((piece) => piece.role === 'gateway')!;
-    const front = await balance('gateway', await startReplicas(gateway, { ...common, ...subgraphUrls, TRUSTED_PROXIES: 'loopback' }));
+    const front = await balance('gateway', await startReplicas(gateway, { ...common, ...subgraphUrls, TRUSTED_PROXIES: 'loopback' }), false);
     return { url: front.url, replicas: byPiece, redis, pgbouncer, redisPrefix: common.REDIS_PREFIX, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -30,6 +30,7 @@ export * from './persistence/unique-violation';
 export * from './persistence/time-ordered-id';
 export * from './errors/graphql-exception.filter';
 export * from './auth/gateway-signature';
+export * from './graphql/replay-safety';
 export * from './rate-limit/redis-rate-limiter';
 export * from '@scriptbook/schema';
 export * from './auth/client-address';

@@ -1,7 +1,7 @@
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, verifyGatewaySignature } from '@scriptbook/platform';
+import { GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, REPLAY_SAFE_HEADER, verifyGatewaySignature } from '@scriptbook/platform';
 import { GatewayContext, SubgraphDataSource, SubgraphDataSourceOptions } from './subgraph-data-source';
 import { SubgraphUnavailableError } from './subgraph-unavailable';
 
@@ -69,6 +69,19 @@ describe('SubgraphDataSource', () => {
     });
     await source.process(processOptions());
     expect(authorization).toBeUndefined();
+  });
+
+  it('marks every call but a mutation’s as safe to send twice, for a load balancer that retries', async () => {
+    const marks: (string | undefined)[] = [];
+    const source = await sourceFor((req, _body, res) => {
+      marks.push(req.headers[REPLAY_SAFE_HEADER] as string | undefined);
+      res.writeHead(200).end('{"data":{}}');
+    });
+    await source.process(processOptions());
+    await source.process(processOptions({}, { query: 'query($representations: [_Any!]!) { _entities(representations: $representations) { __typename } }' }));
+    await source.process(processOptions({}, { query: 'mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version } }' }));
+    await source.process(processOptions({}, { query: '  mutation Named { deleteWebhook(id: "x") }' }));
+    expect(marks).toEqual(['1', '1', undefined, undefined]);
   });
 
   it('passes on a GraphQL answer that comes with an error status', async () => {

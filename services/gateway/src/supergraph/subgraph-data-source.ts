@@ -1,7 +1,7 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { DocumentNode, GraphQLError, Kind, OperationDefinitionNode, parse } from 'graphql';
 import { Pool } from 'undici';
-import { GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, signGatewayRequest } from '@scriptbook/platform';
+import { GATEWAY_CLIENT_ADDRESS_HEADER, GATEWAY_SIGNATURE_HEADER, isReplaySafe, REPLAY_SAFE_HEADER, signGatewayRequest } from '@scriptbook/platform';
 import { SubgraphUnavailableError, UnavailableReason } from './subgraph-unavailable';
 
 export interface GatewayContext {
@@ -34,7 +34,8 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * caller's Authorization header is passed on, so every subgraph verifies
  * the same token itself, and every body is signed with the client's
  * address, so a subgraph can tell the gateway from anyone else on the
- * network.
+ * network. Every call but a mutation's is marked safe to send twice
+ * (REPLAY_SAFE_HEADER), for a load balancer that retries.
  *
  * A subgraph that cannot answer fails only its own part of the query: the
  * call answers a GraphQL response whose errors sit at the paths that
@@ -58,6 +59,8 @@ export class SubgraphDataSource implements GraphQLDataSource<GatewayContext> {
     const { request, context } = options;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (context?.authorization) headers.authorization = context.authorization;
+    // Lets a load balancer in front of the subgraph's replicas send the call again if a replica dies before answering.
+    if (isReplaySafe(request.query)) headers[REPLAY_SAFE_HEADER] = '1';
     const body = JSON.stringify({
       query: request.query,
       operationName: request.operationName,
