@@ -43,11 +43,11 @@ const WEBHOOKS = {
  * The scaled-out shape (two of every process, HAProxy, PgBouncer in
  * transaction mode, a Redis Cluster) under the failures it is built for:
  * while devices on the SDK play a campaign, screens follow it live, players
- * submit results and a win opens an envelope, a replica of every kind is
+ * submit results and read the board, and a win opens an envelope, a replica of every kind is
  * SIGKILLed and started again and a Redis master fails over. Afterwards
  * every action is in the log exactly once or was rejected by the rules,
  * every device holds the server's state, every follower saw every version,
- * every result is on the boards once, the envelope opened once in every
+ * no board read showed a player twice, every result is on the boards once, the envelope opened once in every
  * campaign, and every webhook event reached its receiver as one delivery.
  */
 describe('the scaled-out platform under chaos', () => {
@@ -152,6 +152,20 @@ describe('the scaled-out platform under chaos', () => {
       }
     };
 
+    // Players read the board as they play; whichever replica, cache or Redis node answers, no read may show a player twice.
+    const boardReads: string[][] = [];
+    const readBoard = async (device: TableDevice) => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const answer = await graphql(platform.url, BOARD, {}, await device.client.accessToken()).catch(() => null);
+        const edges = answer?.data?.leaderboard?.edges as { node: { player: { id: string } } }[] | undefined;
+        if (edges) {
+          boardReads.push(edges.map((edge) => edge.node.player.id));
+          return;
+        }
+        await pause(250);
+      }
+    };
+
     // Each player submits its games, each retried with the same client id until it is answered: a retry must never count twice.
     const submitted = new Map<string, number[]>();
     const submit = async (device: TableDevice) => {
@@ -167,6 +181,7 @@ describe('the scaled-out platform under chaos', () => {
           if (attempt > 60) throw new Error(`a result was never stored: ${JSON.stringify(answer.errors)}`);
           await pause(500);
         }
+        await readBoard(device);
         await pause(1_500 + random() * 1_500);
       }
       submitted.set(device.name, scores);
@@ -229,6 +244,9 @@ describe('the scaled-out platform under chaos', () => {
       // Versions committed while a follower's socket was down come by pull; the sockets are down for seconds of the run, so most come live.
       expect(follower.heard.length).toBeGreaterThan(version / 2);
     }
+
+    expect(boardReads.length).toBeGreaterThan(0);
+    for (const players of boardReads) expect(new Set(players).size).toBe(players.length);
 
     // Every result stored once, and each player on the board once, at their best.
     const board = await graphql(platform.url, BOARD, {}, await token());
@@ -294,7 +312,7 @@ describe('the scaled-out platform under chaos', () => {
 
     const live = followers.map((follower) => `${follower.heard.length} of ${version} live over ${follower.subscriptions.length} subscriptions`).join('; ');
     process.stdout.write(
-      `chaos: ${acted.length} actions acted, ${applied} applied, ${RESULTS_PER_PLAYER * devices.length} results, ${tableAttempts.length + boxAttempts.length} webhook attempts; ` +
+      `chaos: ${acted.length} actions acted, ${applied} applied, ${RESULTS_PER_PLAYER * devices.length} results, ${boardReads.length} board reads, ${tableAttempts.length + boxAttempts.length} webhook attempts; ` +
         `followers ${live}; killed ${killed.join(', ')}\n`,
     );
   });
