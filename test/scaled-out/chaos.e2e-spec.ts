@@ -42,12 +42,13 @@ const WEBHOOKS = {
 /**
  * The scaled-out shape (two of every process, HAProxy, PgBouncer in
  * transaction mode, a Redis Cluster) under the failures it is built for:
- * while devices on the SDK play a campaign, screens follow it live, players
- * submit results and read the board, and a win opens an envelope, a replica of every kind is
- * SIGKILLed and started again and a Redis master fails over. Afterwards
- * every action is in the log exactly once or was rejected by the rules,
- * every device holds the server's state, every follower saw every version,
- * no board read showed a player twice, every result is on the boards once, the envelope opened once in every
+ * while devices on the SDK play a campaign, screens follow it live,
+ * players submit results and read the board, and a win opens an envelope,
+ * a replica of every kind is SIGKILLed and started again and a Redis
+ * master fails over. Afterwards every action is in the log exactly once or
+ * was rejected by the rules, every device holds the server's state, every
+ * follower saw every version, no board read showed a player twice, every
+ * result is on the boards once, the envelope opened once in every
  * campaign, and every webhook event reached its receiver as one delivery.
  */
 describe('the scaled-out platform under chaos', () => {
