@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { BaseConfig, TokenService } from '@scriptbook/platform';
 import { dropScratchStores, pgbenchTps } from './lib/baselines';
 import { runLoad, warmUp } from './lib/load';
+import { call, PUSH } from './lib/pushing-devices';
 import { composeSupergraph, DIRECT_CALLS, Piece, startGatewayOver, startPiece, stopPiece } from './lib/platform-processes';
 
 /**
@@ -43,19 +44,6 @@ const schema = `bench_campaigns_${process.pid}`;
 const prefix = `bench-${process.pid}`;
 const tokens = new TokenService({ JWT_SECRET, JWT_TTL: '1h' } as BaseConfig);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function call(url: string, query: string, variables: Record<string, unknown>, bearer: string): Promise<any> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: any; errors?: unknown };
-  if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;
 
 /**
  * Every connection pushes its own device's queue to its own campaign for

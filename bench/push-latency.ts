@@ -10,6 +10,7 @@ import { BaseConfig, TokenService } from '@scriptbook/platform';
 import { dropScratchStores } from './lib/baselines';
 import { LiveSocket } from './lib/live-socket';
 import { cpuMs, post, runLoad, warmUp } from './lib/load';
+import { createPushingDevices, expectEveryPushApplied, PushingDevice, singleActionPush } from './lib/pushing-devices';
 import { composeSupergraph, DIRECT_CALLS, Piece, startGatewayOver, startPiece, stopPiece } from './lib/platform-processes';
 
 /**
@@ -41,7 +42,6 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
 const SCENARIO = 'stalker-zs:scenario:boss-hunt';
-const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;
 const CHANGED = 'subscription($id: ID!) { campaignChanged(campaignId: $id) { campaignId version } }';
 
 const schema = `bench_latency_${process.pid}`;
@@ -53,17 +53,7 @@ const percentile = (values: readonly number[], p: number) => {
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(url: string, query: string, variables: Record<string, unknown>, bearer: string): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await response.json()) as { data?: any; errors?: unknown };
-  if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-interface Device {
-  readonly campaignId: string;
-  readonly clientId: string;
-  seq: number;
+interface Device extends PushingDevice {
   /** The end of the device's last push: the next waits for it, as a device's outbox does. */
   previous: Promise<void>;
   /** When the push that made each version was acknowledged, and when another device heard of it. */
@@ -107,25 +97,16 @@ function rssBytes(pid: number | undefined): number {
   return Number(line?.split(/\s+/)[1] ?? NaN) * 1024;
 }
 
-function pushBody(device: Device): string {
-  device.seq += 1;
-  const actions = [{ seq: device.seq, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }];
-  return JSON.stringify({ query: PUSH, variables: { input: { campaignId: device.campaignId, clientId: device.clientId, actions } } });
-}
-
 /** Closed loop: CONCURRENCY devices each pushing one action at a time for ROUND_SECONDS; answers are not parsed on the way, versions are checked after. */
 async function pushThroughput(url: string, bearer: string, devices: Device[]): Promise<number> {
   const pushing = devices.slice(0, CONCURRENCY);
   const started = performance.now();
   const loads = await Promise.all(
-    pushing.map((device) => runLoad({ url, body: () => pushBody(device), headers: { authorization: `Bearer ${bearer}` }, requests: Number.MAX_SAFE_INTEGER, concurrency: 1, timeLimitMs: ROUND_SECONDS * 1000 })),
+    pushing.map((device) => runLoad({ url, body: () => singleActionPush(device), headers: { authorization: `Bearer ${bearer}` }, requests: Number.MAX_SAFE_INTEGER, concurrency: 1, timeLimitMs: ROUND_SECONDS * 1000 })),
   );
   const seconds = (performance.now() - started) / 1000;
   if (loads.some((load) => load.failed > 0)) throw new Error('pushes failed in the throughput round');
-  for (const device of pushing) {
-    const { campaign } = await call(url, `query($id: ID!) { campaign(id: $id) { version } }`, { id: device.campaignId }, bearer);
-    if (campaign.version !== device.seq) throw new Error(`campaign ${device.campaignId} is at ${campaign.version}, its device pushed ${device.seq}`);
-  }
+  await expectEveryPushApplied(url, bearer, pushing);
   return loads.reduce((sum, load) => sum + load.completed, 0) / seconds;
 }
 
@@ -146,7 +127,7 @@ async function openLoop(url: string, bearer: string, devices: Device[], rate: nu
     if (wait > 1) await pause(wait);
     const device = devices[n % devices.length];
     device.previous = device.previous.then(async () => {
-      const answer = await post(target, pushBody(device), agent, { authorization: `Bearer ${bearer}` });
+      const answer = await post(target, singleActionPush(device), agent, { authorization: `Bearer ${bearer}` });
       const ackedAt = performance.now();
       const pushed = JSON.parse(answer.text) as { data?: { pushCampaignActions: { version: number } }; errors?: unknown };
       if (!pushed.data) throw new Error(`a push failed: ${answer.text}`);
@@ -185,11 +166,12 @@ async function main(): Promise<void> {
     const url = `${pushGateway.url}/graphql`;
     const bearer = tokens.issue('bench-player').accessToken;
 
-    const devices: Device[] = [];
-    for (let d = 0; d < DEVICES; d++) {
-      const { createCampaign } = await call(url, `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`, { input: { gameId: 'twom', name: `Latency ${d}` } }, bearer);
-      devices.push({ campaignId: createCampaign.id, clientId: `bench-device-${d}`, seq: 0, previous: Promise.resolve(), ackedAt: new Map(), heardAt: new Map() });
-    }
+    const devices: Device[] = (await createPushingDevices(url, bearer, DEVICES, 'Latency')).map((device) => ({
+      ...device,
+      previous: Promise.resolve(),
+      ackedAt: new Map(),
+      heardAt: new Map(),
+    }));
 
     const scenario = JSON.stringify({ query: `{ scenario(id: "${SCENARIO}") { id name } }` });
     const typename = JSON.stringify({ query: '{ __typename }' });

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { BaseConfig, TokenService } from '@scriptbook/platform';
 import { startScaledOutPlatform } from '../scripts/scaled-out/scaled-out-platform';
 import { runLoad, warmUp } from './lib/load';
+import { createPushingDevices, expectEveryPushApplied, PushingDevice, singleActionPush } from './lib/pushing-devices';
 
 /**
  * The scaled-out shape's throughput, on the path its clients use: HAProxy
@@ -30,7 +31,6 @@ const ROUNDS = 3;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
 const SCENARIO = 'stalker-zs:scenario:boss-hunt';
-const PUSH = `mutation($input: PushCampaignActionsInput!) { pushCampaignActions(input: $input) { version lastSeq rejected { seq } } }`;
 const ROOT = resolve(__dirname, '..');
 
 const name = `bench_scaled_${process.pid}`;
@@ -66,30 +66,11 @@ function cpuByKind(): Map<string, number> {
   return totals;
 }
 
-async function call(url: string, query: string, variables: Record<string, unknown>, bearer: string): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await response.json()) as { data?: any; errors?: unknown };
-  if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-interface Device {
-  readonly campaignId: string;
-  readonly clientId: string;
-  seq: number;
-}
-
-function pushBody(device: Device): string {
-  device.seq += 1;
-  const actions = [{ seq: device.seq, name: 'add-resource', args: { resource: 'Wood', amount: 1 } }];
-  return JSON.stringify({ query: PUSH, variables: { input: { campaignId: device.campaignId, clientId: device.clientId, actions } } });
-}
-
 /** CONCURRENCY devices, one push at a time each, for ROUND_SECONDS: pushes per second. */
-async function pushRound(url: string, bearer: string, devices: Device[]): Promise<{ rate: number; completed: number }> {
+async function pushRound(url: string, bearer: string, devices: PushingDevice[]): Promise<{ rate: number; completed: number }> {
   const started = performance.now();
   const loads = await Promise.all(
-    devices.map((device) => runLoad({ url, body: () => pushBody(device), headers: { authorization: `Bearer ${bearer}` }, requests: Number.MAX_SAFE_INTEGER, concurrency: 1, timeLimitMs: ROUND_SECONDS * 1000 })),
+    devices.map((device) => runLoad({ url, body: () => singleActionPush(device), headers: { authorization: `Bearer ${bearer}` }, requests: Number.MAX_SAFE_INTEGER, concurrency: 1, timeLimitMs: ROUND_SECONDS * 1000 })),
   );
   if (loads.some((load) => load.failed > 0)) throw new Error(`pushes failed through ${url}`);
   const completed = loads.reduce((sum, load) => sum + load.completed, 0);
@@ -111,11 +92,7 @@ async function main(): Promise<void> {
     const front = `${platform.url}/graphql`;
     const oneGateway = `${platform.replicas.get('gateway')![0].url}/graphql`;
     const bearer = new TokenService({ JWT_SECRET, JWT_TTL: '1h' } as BaseConfig).issue('bench-player').accessToken;
-    const devices: Device[] = [];
-    for (let d = 0; d < CONCURRENCY; d++) {
-      const { createCampaign } = await call(front, `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`, { input: { gameId: 'twom', name: `Scaled ${d}` } }, bearer);
-      devices.push({ campaignId: createCampaign.id, clientId: `bench-device-${d}`, seq: 0 });
-    }
+    const devices = await createPushingDevices(front, bearer, CONCURRENCY, 'Scaled');
     const scenario = JSON.stringify({ query: `{ scenario(id: "${SCENARIO}") { id name } }` });
     const typename = JSON.stringify({ query: '{ __typename }' });
     await warmUp(front, scenario, 500);
@@ -137,10 +114,7 @@ async function main(): Promise<void> {
       rates.ceiling.push((await closedLoop(front, typename)).perSecond);
       rates.ceilingOneGateway.push((await closedLoop(oneGateway, typename)).perSecond);
     }
-    for (const device of devices) {
-      const { campaign } = await call(front, `query($id: ID!) { campaign(id: $id) { version } }`, { id: device.campaignId }, bearer);
-      if (campaign.version !== device.seq) throw new Error(`campaign ${device.campaignId} is at ${campaign.version}, its device pushed ${device.seq}`);
-    }
+    await expectEveryPushApplied(front, bearer, devices);
 
     const perSecond = (values: number[]) => `${median(values).toFixed(0)}/s`;
     console.log(`scaled-out shape (2 gateways, 2 replicas of each subgraph and worker, HAProxy, PgBouncer, Redis Cluster 3+3), ${CONCURRENCY} devices, median of ${ROUNDS} rounds:`);
