@@ -28,7 +28,6 @@ import { Piece, startPiece, stopPiece } from './lib/platform-processes';
  * Beside submissions it measures `{ __typename }` through the same gateway at
  * the same concurrency: the most any mutation could reach on this machine.
  * Submissions and the ceiling run in alternating rounds; medians are printed.
- * BENCH_SCORING_CPU_PROF=<dir> writes a CPU profile of the scoring subgraph there.
  * The million results are inserted server-side in one INSERT … SELECT over
  * generate_series, then ranked by the rebuild job itself. Not part of `npm test`.
  */
@@ -38,7 +37,6 @@ const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 6000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const ROUNDS = 3;
-const CPU_PROFILE_DIR = process.env.BENCH_SCORING_CPU_PROF;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
@@ -179,10 +177,9 @@ async function main(): Promise<void> {
   const base = { DATABASE_URL, DATABASE_SCHEMA: schema, REDIS_PREFIX: prefix, REDIS_URL, JWT_SECRET };
   try {
     // Production mode, as deployed: the page measurements sign their direct calls as the gateway does.
-    const profiling: Record<string, string> = CPU_PROFILE_DIR ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile.js')}`, CPU_PROFILE_DIR } : {};
-    const scoring = await startPiece('services/scoring/src/main.js', { ...base, ...profiling, SCORING_SUBMISSIONS_PER_MINUTE: '0', SCORING_ADMIN_PLAYER_IDS: ADMIN });
+    const scoring = await startPiece('services/scoring/src/main.js', { ...base, SCORING_SUBMISSIONS_PER_MINUTE: '0', SCORING_ADMIN_PLAYER_IDS: ADMIN });
     pieces.push(scoring);
-    const worker = await startPiece('services/scoring/src/worker.js', { ...base, ...profiling });
+    const worker = await startPiece('services/scoring/src/worker.js', base);
     pieces.push(worker);
     const sdl = (await graphqlCall(`${scoring.url}/graphql`, '{ _service { sdl } }'))._service.sdl;
     const composed = composeServices([{ name: 'scoring', typeDefs: parse(sdl), url: `${scoring.url}/graphql` }]);

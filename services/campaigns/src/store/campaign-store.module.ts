@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CampaignLifecycleStore } from './campaign-lifecycle-store';
 import { CampaignStore } from './campaign-store';
+import { PushTargetCache } from './push-target-cache';
 
 /** The one store of campaign rows, their log and their devices' progress. */
-@Module({ providers: [CampaignStore, CampaignLifecycleStore], exports: [CampaignStore, CampaignLifecycleStore] })
+@Module({ providers: [CampaignStore, CampaignLifecycleStore, { provide: PushTargetCache, useFactory: () => new PushTargetCache() }], exports: [CampaignStore, CampaignLifecycleStore] })
 export class CampaignStoreModule {}

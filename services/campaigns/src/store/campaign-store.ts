@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StateChange } from '@scriptbook/campaign-model';
-import { inTransaction, RowsById } from '@scriptbook/platform';
+import { BadUserInputError, ConflictError, inTransaction, NotFoundError, RowsById } from '@scriptbook/platform';
 import { Between, DataSource, EntityManager, In, IsNull, LessThan, MoreThan, MoreThanOrEqual } from 'typeorm';
 import { CampaignSnapshotEntity } from '../snapshots/campaign-snapshot.entity';
 import { CampaignChangeEntity } from './campaign-change.entity';
@@ -9,6 +9,7 @@ import { CampaignRejectionEntity } from './campaign-rejection.entity';
 import { CampaignEntity } from './campaign.entity';
 import { BatchOutcome, EnvelopeOpening, openEnvelopeInBatch } from './envelope-fan-out';
 import { lockForPush, PushTarget, PushWrite, readForPush, recordPush } from './push-statements';
+import { PushTargetCache } from './push-target-cache';
 import { pruneRejections, RejectionsKept } from './rejection-statements';
 
 /** What a push decided from the campaign as read: what to write (null when nothing is), and its answer. */
@@ -49,7 +50,11 @@ export type NewCampaign = Pick<CampaignEntity, 'id' | 'ownerId' | 'groupId' | 'g
 export class CampaignStore {
   private readonly byId: RowsById<CampaignEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The campaign rows this replica last read or wrote for pushes: a guess each push's conditional write confirms. */
+    private readonly pushTargets: PushTargetCache,
+  ) {
     this.byId = new RowsById(dataSource, CampaignEntity);
   }
 
@@ -105,32 +110,58 @@ export class CampaignStore {
   /**
    * Runs one push: `decide` gets the campaign and the device's seq as read
    * (null for no such campaign) and says what to write. On Postgres it is
-   * first asked with a plain read, and its write applies only if the
-   * campaign row is still the one read; otherwise, and always on SQLite, it
-   * is asked again in a transaction that first locks the row, where the
-   * write always applies (push-statements.ts says why this is the same
-   * outcome a locked push would have had).
+   * first asked with the row this replica remembers from its last push to
+   * the campaign (push-target-cache.ts), then with a plain read, and its
+   * write applies only if the campaign row is still the one decided on;
+   * otherwise, and always on SQLite, it is asked again in a transaction that
+   * first locks the row, where the write always applies (push-statements.ts
+   * says why this is the same outcome a locked push would have had).
    */
   async push<R>(campaignId: string, clientId: string, decide: (target: PushTarget | null) => Promise<PushDecision<R>>): Promise<R> {
     if (this.postgres) {
+      const remembered = this.pushTargets.get(campaignId, clientId);
+      if (remembered) {
+        // Only a write that applies confirms a remembered row: a refusal, or an answer with nothing to write, is decided again from the database.
+        const decided = await decide(remembered).catch(rethrowUnlessRefusal);
+        if (decided?.write && (await this.writeIfUnchanged(remembered, decided.write))) return decided.answer;
+        this.pushTargets.forget(campaignId);
+      }
       const target = await readForPush(this.dataSource, campaignId, clientId);
+      if (target) this.pushTargets.read(target, clientId);
       const decided = await decide(target);
       if (!decided.write) return decided.answer;
-      if (await recordPush(this.dataSource, requireTarget(target, campaignId), decided.write)) {
-        await this.pruneAfter(this.dataSource, decided.write);
-        return decided.answer;
-      }
+      if (await this.writeIfUnchanged(requireTarget(target, campaignId), decided.write)) return decided.answer;
+      this.pushTargets.forget(campaignId);
     }
     return inTransaction(this.dataSource, async (manager) => {
       const target = await lockForPush(manager, campaignId, clientId);
       const decided = await decide(target);
       // Under the row lock nothing can change the row between the read and the write.
-      if (decided.write && !(await recordPush(manager, requireTarget(target, campaignId), decided.write))) {
+      if (decided.write && !(await recordPush(manager, requireTarget(target, campaignId), decided.write)).written) {
         throw new Error(`campaign ${campaignId} changed under its row lock`);
       }
       if (decided.write) await this.pruneAfter(manager, decided.write);
       return decided.answer;
     });
+  }
+
+  /** Postgres, no transaction: writes the push if the campaign row is still `target`'s, and remembers the row it leaves. */
+  private async writeIfUnchanged(target: PushTarget, write: NonNullable<PushDecision<unknown>['write']>): Promise<boolean> {
+    const recorded = await recordPush(this.dataSource, target, write);
+    if (!recorded.written) return false;
+    if (recorded.rowVersion !== null) this.pushTargets.wrote(target, write, recorded.rowVersion);
+    await this.pruneAfter(this.dataSource, write);
+    return true;
+  }
+
+  /** An announced change of a campaign, made by any replica: what this replica remembers of it for pushes is dropped unless it is that new. */
+  heardChange(campaignId: string, version: number): void {
+    this.pushTargets.heard(campaignId, version);
+  }
+
+  /** This replica may have missed announcements: nothing it remembers for pushes is tried first. */
+  forgetPushTargets(): void {
+    this.pushTargets.clear();
   }
 
   /** A push that stored rejections drops those past what is kept; a push without any leaves them, keeping the hot path at its statements. */
@@ -252,6 +283,17 @@ export class CampaignStore {
     if (manager.connection.options.type === 'postgres') query.setLock('pessimistic_write');
     return query.getOne();
   }
+}
+
+/**
+ * A refusal decided from a remembered row (no such campaign, archived, an
+ * unknown game) may come from a row that has changed since, so the caller
+ * decides again from the database; anything else (Redis unavailable for the
+ * membership check, a bug) is the push's answer as it would be after a read.
+ */
+function rethrowUnlessRefusal(error: unknown): null {
+  if (error instanceof NotFoundError || error instanceof ConflictError || error instanceof BadUserInputError) return null;
+  throw error;
 }
 
 function requireTarget(target: PushTarget | null, campaignId: string): PushTarget {

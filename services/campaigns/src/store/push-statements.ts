@@ -167,13 +167,19 @@ function pushTargetOf(row: Record<string, unknown>): PushTarget {
   };
 }
 
+/** Whether a push's write applied, and the campaign row's `xmin` after it (Postgres; null on SQLite or when nothing was written). */
+export interface RecordedPush {
+  readonly written: boolean;
+  readonly rowVersion: string | null;
+}
+
 /**
  * Writes a handled batch: its log rows, its rejections, the campaign's state and version,
  * and the device's last seq. On Postgres one statement, written only if the
- * campaign row is still at `read.rowVersion`; returns whether it was. On
- * SQLite, inside the caller's transaction, always written.
+ * campaign row is still at `read.rowVersion`. On SQLite, inside the caller's
+ * transaction, always written.
  */
-export async function recordPush(db: Database, read: PushTarget, write: PushWrite): Promise<boolean> {
+export async function recordPush(db: Database, read: PushTarget, write: PushWrite): Promise<RecordedPush> {
   if (isPostgres(db)) {
     if (read.rowVersion === null) throw new Error('a push on Postgres needs the row version it read');
     const p = new Parameters(true);
@@ -193,7 +199,9 @@ export async function recordPush(db: Database, read: PushTarget, write: PushWrit
         `(CAST(${p.add(rejected.seq)} AS integer), ${p.add(rejected.name)}, ${p.add(rejected.code)}, ${p.add(rejected.rule)}, ${p.add(rejected.field)}, ${p.add(rejected.reason)})`,
     );
     const sql =
-      `WITH campaign AS (UPDATE campaigns SET ${assignments} WHERE id = ${campaign} AND xmin = CAST(${p.add(read.rowVersion)} AS xid) RETURNING id)` +
+      // RETURNING sees the new row, so its xmin is this write's transaction: the row version a later push can expect.
+      `WITH campaign AS (UPDATE campaigns SET ${assignments} WHERE id = ${campaign} AND xmin = CAST(${p.add(read.rowVersion)} AS xid) ` +
+      'RETURNING id, CAST(xmin AS text) AS row_version)' +
       (changes.length > 0
         ? ', changes AS (INSERT INTO campaign_changes (campaign_id, version, name, args, delta, client_id, seq, player_id, applied_at) ' +
           `SELECT campaign.id, v.version, v.name, v.args, v.delta, ${client}, v.seq, ${p.add(write.playerId)}, CAST(${p.add(write.appliedAt)} AS bigint) ` +
@@ -206,9 +214,9 @@ export async function recordPush(db: Database, read: PushTarget, write: PushWrit
         : '') +
       `, client AS (INSERT INTO campaign_clients (campaign_id, client_id, last_seq) SELECT campaign.id, ${client}, CAST(${p.add(write.lastSeq)} AS integer) FROM campaign ` +
       'ON CONFLICT (campaign_id, client_id) DO UPDATE SET last_seq = excluded.last_seq) ' +
-      'SELECT count(*) AS written FROM campaign';
-    const [{ written }] = await run(db, sql, p.values);
-    return Number(written) === 1;
+      'SELECT row_version FROM campaign';
+    const [written] = await run(db, sql, p.values);
+    return written ? { written: true, rowVersion: written.row_version as string } : { written: false, rowVersion: null };
   }
 
   const statements: ((p: Parameters) => string)[] = [];
@@ -252,5 +260,5 @@ export async function recordPush(db: Database, read: PushTarget, write: PushWrit
     const sql = statement(p);
     await run(db, sql, p.values);
   }
-  return true;
+  return { written: true, rowVersion: null };
 }
