@@ -4,7 +4,7 @@ import type { CampaignsConfig } from '../campaigns.config';
 import { campaignChangesChannel, CampaignChangedMessage, decodeCampaignChanged } from '../announcements/campaign-change-events';
 import { CampaignChangePublisher } from '../announcements/campaign-change-publisher';
 import { CampaignEntity } from '../store/campaign.entity';
-import { CampaignStore } from '../store/campaign-store';
+import { PushTargetCache } from '../store/push-target-cache';
 
 /** Campaign rows one replica keeps; a row is a few kilobytes at most. */
 const ROWS_KEPT = 10_000;
@@ -25,9 +25,9 @@ const ROWS_KEPT = 10_000;
  * limit: no row is served older than `CAMPAIGN_READ_CACHE_MS`. Writes,
  * `campaignChanges` and history always read the database.
  *
- * The same announcements tell the store which campaign rows it remembers
- * for pushes another replica has changed since (push-target-cache.ts), so
- * a push there reads the row instead of first trying a stale guess.
+ * The same announcements drop the rows this replica remembers for pushes
+ * (push-target-cache.ts) that another replica has changed since, so a push
+ * here reads the row instead of first trying a stale guess.
  */
 @Injectable()
 export class CampaignReadCache implements OnModuleInit, OnApplicationShutdown {
@@ -40,7 +40,7 @@ export class CampaignReadCache implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: CampaignsConfig,
     publisher: CampaignChangePublisher,
-    private readonly store: CampaignStore,
+    private readonly pushTargets: PushTargetCache,
   ) {
     this.maxAgeMs = config.CAMPAIGN_READ_CACHE_MS;
     if (this.maxAgeMs === 0) return;
@@ -88,7 +88,7 @@ export class CampaignReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   private forget(message: CampaignChangedMessage): void {
-    this.store.heardChange(message.campaignId, message.version);
+    this.pushTargets.heard(message.campaignId, message.version);
     if (message.version > (this.announced.get(message.campaignId) ?? 0)) this.announced.set(message.campaignId, message.version);
     const kept = this.rows.get(message.campaignId);
     if (kept && kept.row.version < message.version) this.rows.delete(message.campaignId);
@@ -96,6 +96,6 @@ export class CampaignReadCache implements OnModuleInit, OnApplicationShutdown {
 
   private clear(): void {
     this.rows.clear();
-    this.store.forgetPushTargets();
+    this.pushTargets.clear();
   }
 }

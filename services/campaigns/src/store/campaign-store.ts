@@ -154,16 +154,6 @@ export class CampaignStore {
     return true;
   }
 
-  /** An announced change of a campaign, made by any replica: what this replica remembers of it for pushes is dropped unless it is that new. */
-  heardChange(campaignId: string, version: number): void {
-    this.pushTargets.heard(campaignId, version);
-  }
-
-  /** This replica may have missed announcements: nothing it remembers for pushes is tried first. */
-  forgetPushTargets(): void {
-    this.pushTargets.clear();
-  }
-
   /** A push that stored rejections drops those past what is kept; a push without any leaves them, keeping the hot path at its statements. */
   private async pruneAfter(db: DataSource | EntityManager, write: PushDecision<unknown>['write'] & object): Promise<void> {
     if (write.rejected.length > 0) await pruneRejections(db, write.campaignId, write.clientId, write.rejectionsKept);
